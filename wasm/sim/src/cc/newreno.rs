@@ -1,0 +1,141 @@
+//! Reno/NewReno congestion control (RFC 5681 §3.1). Slow start grows cwnd by
+//! min(acked, SMSS) per ACK; congestion avoidance uses appropriate byte
+//! counting (RFC 3465 §2.1), exactly one SMSS per cwnd of acknowledged bytes.
+//! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
+
+use super::{AckSample, CongestionControl, CongestionEvent};
+use crate::engine::Time;
+
+pub struct NewReno {
+    cwnd: u64,
+    ssthresh: u64,
+    /// Bytes acknowledged since cwnd last grew in congestion avoidance (RFC 3465).
+    bytes_acked: u64,
+}
+
+impl NewReno {
+    pub fn new(mss: u32, initial_cwnd_segments: u32) -> Self {
+        Self {
+            cwnd: mss as u64 * initial_cwnd_segments as u64,
+            ssthresh: u64::MAX,
+            bytes_acked: 0,
+        }
+    }
+
+    /// RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2*SMSS).
+    fn halve(inflight: u64, mss: u32) -> u64 {
+        (inflight / 2).max(2 * mss as u64)
+    }
+}
+
+impl CongestionControl for NewReno {
+    fn name(&self) -> &'static str {
+        "newreno"
+    }
+
+    fn on_ack(&mut self, a: &AckSample) {
+        let mss = a.mss as u64;
+        if self.cwnd < self.ssthresh {
+            // RFC 5681 §3.1 eq. (2): cwnd += min(N, SMSS).
+            self.cwnd += a.acked_bytes.min(mss);
+        } else {
+            // RFC 3465 §2.1: +SMSS once a full cwnd of bytes has been acknowledged.
+            self.bytes_acked += a.acked_bytes;
+            if self.bytes_acked >= self.cwnd {
+                self.bytes_acked -= self.cwnd;
+                self.cwnd += mss;
+            }
+        }
+    }
+
+    fn on_congestion_event(&mut self, ev: &CongestionEvent) {
+        self.ssthresh = Self::halve(ev.inflight_bytes, ev.mss);
+        self.cwnd = self.ssthresh;
+        self.bytes_acked = 0;
+    }
+
+    fn on_rto(&mut self, _now: Time, inflight_bytes: u64, mss: u32) {
+        // RFC 5681 §3.1 eq. (4) and the loss window of one segment.
+        self.ssthresh = Self::halve(inflight_bytes, mss);
+        self.cwnd = mss as u64;
+        self.bytes_acked = 0;
+    }
+
+    fn on_recovery_exit(&mut self, _now: Time, _mss: u32) {
+        // RFC 6582 §3.2 step 3: deflate to ssthresh.
+        self.cwnd = self.ssthresh;
+    }
+
+    fn cwnd(&self) -> u64 {
+        self.cwnd
+    }
+
+    fn ssthresh(&self) -> u64 {
+        self.ssthresh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cc::CongestionSignal;
+
+    const MSS: u32 = 1000;
+
+    fn ack(bytes: u64) -> AckSample {
+        AckSample {
+            acked_bytes: bytes,
+            mss: MSS,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn slow_start_doubles_the_window_each_round_trip() {
+        let mut cc = NewReno::new(MSS, 1);
+        for expected in [2, 4, 8, 16] {
+            let acks = cc.cwnd() / MSS as u64;
+            for _ in 0..acks {
+                cc.on_ack(&ack(MSS as u64));
+            }
+            assert_eq!(cc.cwnd(), expected * MSS as u64);
+        }
+    }
+
+    #[test]
+    fn congestion_avoidance_adds_one_segment_per_window() {
+        let mut cc = NewReno::new(MSS, 10);
+        cc.ssthresh = 8 * MSS as u64;
+        for _ in 0..10 {
+            cc.on_ack(&ack(MSS as u64));
+        }
+        assert_eq!(cc.cwnd(), 11 * MSS as u64);
+        for _ in 0..10 {
+            cc.on_ack(&ack(MSS as u64));
+        }
+        assert_eq!(cc.cwnd(), 11 * MSS as u64, "needs 11 segments acked now");
+        cc.on_ack(&ack(MSS as u64));
+        assert_eq!(cc.cwnd(), 12 * MSS as u64);
+    }
+
+    #[test]
+    fn three_dupacks_halve_flight_size() {
+        let mut cc = NewReno::new(MSS, 10);
+        cc.on_congestion_event(&CongestionEvent {
+            now: 0,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: 20 * MSS as u64,
+            mss: MSS,
+        });
+        assert_eq!(cc.ssthresh(), 10 * MSS as u64);
+        assert_eq!(cc.cwnd(), 10 * MSS as u64);
+    }
+
+    #[test]
+    fn ssthresh_is_at_least_two_segments() {
+        let mut cc = NewReno::new(MSS, 10);
+        cc.on_rto(0, MSS as u64, MSS);
+        assert_eq!(cc.ssthresh(), 2 * MSS as u64);
+        assert_eq!(cc.cwnd(), MSS as u64, "loss window is one segment");
+    }
+}

@@ -1,0 +1,49 @@
+//! The per-run summary printed by the CLI and by `npm run sim:node`, and shown
+//! by the UI. Serialised with serde_json, so identical on every target.
+
+use serde::Serialize;
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub name: String,
+    pub simulated_time_s: f64,
+    pub events: u64,
+    pub flows: Vec<FlowSummary>,
+    pub links: Vec<LinkSummary>,
+    /// Jain's index over the flows' goodputs.
+    pub jain_index: f64,
+    pub trace_hash: String,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct FlowSummary {
+    pub id: String,
+    /// Bytes delivered in order to the receiving application, × 8, over the
+    /// time the flow was open.
+    pub goodput_bps: f64,
+    pub delivered_bytes: u64,
+    pub retransmitted_segments: u64,
+    pub fast_retransmits: u64,
+    pub timeouts: u64,
+    /// Mean of the sampled cwnd while the flow was open, in segments.
+    pub mean_cwnd_segments: f64,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct LinkSummary {
+    pub id: String,
+    /// `a>b` or `b>a`.
+    pub direction: String,
+    pub drops: u64,
+    pub tx_packets: u64,
+    pub tx_bytes: u64,
+    /// Fraction of the run the transmitter was busy.
+    pub utilisation: f64,
+}
+
+impl Summary {
+    /// The JSON the CLI and `npm run sim:node` print: pretty, two-space indent.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("summary serialises")
+    }
+}

@@ -1,0 +1,7 @@
+//! Packets, links (as directed channels), nodes and static routing.
+pub mod channel;
+pub mod packet;
+pub mod routing;
+
+pub use channel::Channel;
+pub use packet::{Packet, PacketKind};

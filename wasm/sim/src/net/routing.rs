@@ -1,0 +1,129 @@
+//! Static shortest-path routing by hop count. Breadth-first search over links in
+//! declaration order, so the same topology always gets the same routes.
+
+use crate::scenario::Topology;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Channel index of link `i` in the a→b direction is `2i`, b→a is `2i + 1`.
+pub fn channel_index(link: usize, a_to_b: bool) -> usize {
+    2 * link + usize::from(!a_to_b)
+}
+
+/// The topology as an adjacency list over node indices.
+pub struct Adjacency {
+    pub index: BTreeMap<String, usize>,
+    /// For each node: (neighbour, outgoing channel index), in link order.
+    pub out: Vec<Vec<(usize, usize)>>,
+}
+
+/// Build the adjacency list; links naming unknown nodes are skipped (validation reports them).
+pub fn adjacency_by_id(topo: &Topology) -> Adjacency {
+    let index: BTreeMap<String, usize> = topo
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id.clone(), i))
+        .collect();
+    let mut out = vec![Vec::new(); topo.nodes.len()];
+    for (li, l) in topo.links.iter().enumerate() {
+        if let (Some(&a), Some(&b)) = (index.get(&l.a), index.get(&l.b)) {
+            if a != b {
+                out[a].push((b, channel_index(li, true)));
+                out[b].push((a, channel_index(li, false)));
+            }
+        }
+    }
+    Adjacency { index, out }
+}
+
+impl Adjacency {
+    pub fn reachable(&self, src: &str, dst: &str) -> bool {
+        match (self.index.get(src), self.index.get(dst)) {
+            (Some(&s), Some(&d)) => self.next_hop_table(d)[s].is_some() || s == d,
+            _ => false,
+        }
+    }
+
+    /// For every node, the outgoing channel on a shortest path towards `dst`
+    /// (None for `dst` itself and for nodes that cannot reach it).
+    pub fn next_hop_table(&self, dst: usize) -> Vec<Option<usize>> {
+        let n = self.out.len();
+        // Reverse edges in link order: inbound[v] lists (u, c) with u reaching v via channel c.
+        let mut inbound: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (u, edges) in self.out.iter().enumerate() {
+            for &(v, c) in edges {
+                inbound[v].push((u, c));
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut next = vec![None; n];
+        seen[dst] = true;
+        let mut frontier = VecDeque::from([dst]);
+        while let Some(v) = frontier.pop_front() {
+            for &(u, c) in &inbound[v] {
+                if !seen[u] {
+                    seen[u] = true;
+                    next[u] = Some(c);
+                    frontier.push_back(u);
+                }
+            }
+        }
+        next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Link, Node, NodeKind, QueueSpec};
+
+    fn node(id: &str) -> Node {
+        Node {
+            id: id.into(),
+            kind: NodeKind::Router,
+        }
+    }
+    fn link(id: &str, a: &str, b: &str) -> Link {
+        Link {
+            id: id.into(),
+            a: a.into(),
+            b: b.into(),
+            rate_bps: 1e6,
+            delay_ms: 1.0,
+            mtu_bytes: 1500,
+            queue: QueueSpec::default(),
+            reverse: None,
+        }
+    }
+
+    #[test]
+    fn picks_the_path_with_fewest_hops() {
+        // a - b - c - d and a shortcut a - d
+        let topo = Topology {
+            nodes: ["a", "b", "c", "d"].map(node).to_vec(),
+            links: vec![
+                link("ab", "a", "b"),
+                link("bc", "b", "c"),
+                link("cd", "c", "d"),
+                link("ad", "a", "d"),
+            ],
+        };
+        let adj = adjacency_by_id(&topo);
+        let table = adj.next_hop_table(3);
+        assert_eq!(table[0], Some(channel_index(3, true))); // a → d directly
+        assert_eq!(table[2], Some(channel_index(2, true))); // c → d
+        assert_eq!(table[3], None);
+        assert!(adj.reachable("b", "d"));
+    }
+
+    #[test]
+    fn disconnected_nodes_are_unreachable() {
+        let topo = Topology {
+            nodes: ["a", "b", "c"].map(node).to_vec(),
+            links: vec![link("ab", "a", "b")],
+        };
+        let adj = adjacency_by_id(&topo);
+        assert!(!adj.reachable("a", "c"));
+        assert!(adj.reachable("b", "a"));
+    }
+}

@@ -1,0 +1,103 @@
+//! DropTail: a FIFO that drops arrivals that do not fit (Linux `pfifo`/`bfifo`,
+//! ns-3 `DropTailQueue`).
+
+use super::{DropReason, Limit, Qdisc, QueueCtx};
+use crate::net::Packet;
+use std::collections::VecDeque;
+
+pub struct DropTail {
+    limit: Limit,
+    fifo: VecDeque<Packet>,
+    bytes: u64,
+}
+
+impl DropTail {
+    pub fn new(limit: Limit) -> Self {
+        let cap = match limit {
+            Limit::Packets(n) => n.min(4096),
+            Limit::Bytes(_) => 256,
+        };
+        Self {
+            limit,
+            fifo: VecDeque::with_capacity(cap),
+            bytes: 0,
+        }
+    }
+}
+
+impl Qdisc for DropTail {
+    fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
+        if self.limit.admits(self.fifo.len(), self.bytes, pkt.size) {
+            pkt.enqueued_at = ctx.now;
+            self.bytes += pkt.size as u64;
+            self.fifo.push_back(pkt);
+        } else {
+            ctx.drop(pkt, DropReason::Overflow);
+        }
+    }
+
+    fn dequeue(&mut self, _ctx: &mut QueueCtx) -> Option<Packet> {
+        let p = self.fifo.pop_front()?;
+        self.bytes -= p.size as u64;
+        Some(p)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rng;
+
+    fn pkt(uid: u64, payload: u32) -> Packet {
+        Packet::data(uid, 0, 0, 1, uid * 1000, payload, 0)
+    }
+
+    #[test]
+    fn packet_limit_drops_the_arrival_that_does_not_fit() {
+        let mut q = DropTail::new(Limit::Packets(2));
+        let mut rng = Rng::new(1, 1);
+        let mut dropped = Vec::new();
+        let mut ctx = QueueCtx {
+            now: 5,
+            rng: &mut rng,
+            dropped: &mut dropped,
+        };
+        for uid in 0..3 {
+            q.enqueue(pkt(uid, 1000), &mut ctx);
+        }
+        assert_eq!(q.len_packets(), 2);
+        assert_eq!(q.len_bytes(), 2 * 1040);
+        assert_eq!(dropped.len(), 1);
+        assert_eq!(dropped[0].0.uid, 2);
+        assert_eq!(dropped[0].1, DropReason::Overflow);
+    }
+
+    #[test]
+    fn byte_limit_counts_bytes_and_keeps_fifo_order() {
+        let mut q = DropTail::new(Limit::Bytes(2500));
+        let mut rng = Rng::new(1, 1);
+        let mut dropped = Vec::new();
+        let mut ctx = QueueCtx {
+            now: 0,
+            rng: &mut rng,
+            dropped: &mut dropped,
+        };
+        q.enqueue(pkt(0, 1460), &mut ctx); // 1500
+        q.enqueue(pkt(1, 1460), &mut ctx); // would be 3000: dropped
+        q.enqueue(pkt(2, 500), &mut ctx); // 2040
+        assert_eq!(q.len_packets(), 2);
+        assert_eq!(q.dequeue(&mut ctx).map(|p| p.uid), Some(0));
+        assert_eq!(q.dequeue(&mut ctx).map(|p| p.uid), Some(2));
+        assert!(q.dequeue(&mut ctx).is_none());
+        assert_eq!(q.len_bytes(), 0);
+        assert_eq!(dropped.len(), 1);
+    }
+}

@@ -1,0 +1,110 @@
+//! Queue disciplines: one file per discipline behind the [`Qdisc`] trait.
+//! A discipline owns the packets waiting for a link; it may drop on arrival
+//! (DropTail, RED), at departure (CoDel) or pick another victim (FQ-CoDel),
+//! and reports every drop through [`QueueCtx::drop`].
+
+pub mod droptail;
+
+use crate::engine::{Rng, Time};
+use crate::net::Packet;
+use crate::scenario::QueueSpec;
+
+/// Why a packet was dropped (counted per link; the UI shows the split).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropReason {
+    /// The queue was full on arrival.
+    Overflow,
+    /// An active queue management decision (RED, CoDel, PIE, ...).
+    Aqm,
+    /// A policer discarded non-conforming traffic.
+    Policer,
+    /// Lost on the wire (link impairment).
+    Impairment,
+}
+
+impl DropReason {
+    pub const ALL: [DropReason; 4] = [
+        DropReason::Overflow,
+        DropReason::Aqm,
+        DropReason::Policer,
+        DropReason::Impairment,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            DropReason::Overflow => "overflow",
+            DropReason::Aqm => "aqm",
+            DropReason::Policer => "policer",
+            DropReason::Impairment => "impairment",
+        }
+    }
+}
+
+/// What a discipline may use while handling one packet.
+pub struct QueueCtx<'a> {
+    pub now: Time,
+    /// The queue's own random stream.
+    pub rng: &'a mut Rng,
+    /// Packets dropped during this call, with the reason.
+    pub dropped: &'a mut Vec<(Packet, DropReason)>,
+}
+
+impl QueueCtx<'_> {
+    pub fn drop(&mut self, pkt: Packet, reason: DropReason) {
+        self.dropped.push((pkt, reason));
+    }
+}
+
+/// A queue discipline.
+pub trait Qdisc {
+    /// Accept `pkt` or drop it (or another packet) through `ctx.drop`.
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx);
+    /// The next packet to transmit, if any; may drop packets on the way.
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet>;
+    /// Packets waiting.
+    fn len_packets(&self) -> usize;
+    /// Bytes waiting.
+    fn len_bytes(&self) -> u64;
+    /// Names of the discipline's internal state variables (plotted by the UI).
+    fn metric_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Current values of [`Qdisc::metric_names`], in the same order.
+    fn metrics(&self, _out: &mut Vec<f64>) {}
+}
+
+/// A capacity in packets or in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Packets(usize),
+    Bytes(u64),
+}
+
+impl Limit {
+    /// Would a packet of `size` bytes fit beside `packets` packets holding `bytes`?
+    pub fn admits(self, packets: usize, bytes: u64, size: u32) -> bool {
+        match self {
+            Limit::Packets(n) => packets < n,
+            Limit::Bytes(b) => bytes + size as u64 <= b,
+        }
+    }
+}
+
+/// Build the discipline a scenario asks for.
+pub fn build(spec: &QueueSpec) -> Box<dyn Qdisc> {
+    match spec {
+        QueueSpec::DropTail {
+            limit_packets,
+            limit_bytes,
+        } => {
+            let limit = match (limit_packets, limit_bytes) {
+                (_, Some(b)) => Limit::Bytes(*b),
+                (Some(p), None) => Limit::Packets(*p as usize),
+                (None, None) => Limit::Packets(1000),
+            };
+            Box::new(droptail::DropTail::new(limit))
+        }
+    }
+}

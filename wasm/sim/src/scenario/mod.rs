@@ -1,0 +1,64 @@
+//! Scenario schema v1: the one definition of a scenario. Serde types here are
+//! exported as JSON Schema (public/schema/scenario.v1.json) and from that as
+//! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
+//! Every field carries its unit in its name.
+
+mod types;
+mod validate;
+
+pub use types::*;
+pub use validate::{validate, ValidationError};
+
+/// The schema version this build reads and writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Parse and validate scenario JSON. Errors name the field path and the reason.
+pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let path = if path == "." { String::new() } else { path };
+        vec![ValidationError::new(path, clean_serde_message(&inner))]
+    })?;
+    let errors = validate(&scenario);
+    if errors.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(errors)
+    }
+}
+
+/// serde_json appends " at line L column C"; keep it only for syntax errors,
+/// where the position is the useful part.
+fn clean_serde_message(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    if e.is_syntax() || e.is_eof() {
+        return format!("malformed JSON: {msg}");
+    }
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
+    }
+}
+
+/// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(Scenario);
+    let mut s = serde_json::to_string_pretty(&schema).expect("schema serialises");
+    s.push('\n');
+    s
+}
+
+/// A JSON string literal for `s` (quotes and escapes included).
+pub fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialise")
+}
+
+/// Any serialisable value as compact JSON.
+pub fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("value serialises")
+}
+
+#[cfg(test)]
+mod tests;

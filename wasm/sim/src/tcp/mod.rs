@@ -1,0 +1,9 @@
+//! TCP machinery: sequence space, loss detection and recovery, RTT and RTO.
+//! The policy (cwnd, ssthresh) is a [`crate::cc::CongestionControl`].
+pub mod receiver;
+pub mod rtt;
+pub mod sender;
+
+pub use receiver::TcpReceiver;
+pub use rtt::RttEstimator;
+pub use sender::{SenderConfig, TcpSender};
