@@ -3,10 +3,13 @@
 //! tcplab run FILE.json [--csv DIR]   print the run summary as JSON (and write traces as CSV)
 //! tcplab validate FILE.json           check a scenario; print its errors
 //! tcplab schema                       print the scenario JSON Schema
+//! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
+//!                                     (default FILE: tests/golden/expected.json)
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
 mod csv;
+mod golden;
 
 use sim::{parse_scenario, World};
 use std::process::ExitCode;
@@ -14,13 +17,15 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   tcplab run FILE.json [--csv DIR]
   tcplab validate FILE.json
-  tcplab schema";
+  tcplab schema
+  tcplab golden [--update] [FILE]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("validate") => validate(&args[1..]),
+        Some("golden") => golden::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS
@@ -36,7 +41,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
+pub(crate) fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         eprintln!("error: cannot read {path}: {e}");
         ExitCode::from(1)

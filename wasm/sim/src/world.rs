@@ -395,8 +395,9 @@ impl World {
             let s = &fl.sender;
             let mss = s.mss() as f64;
             let delivered = fl.receiver.delivered();
+            // The controller's cwnd (halved at a loss), not RFC 6582's inflated recovery window.
             let cwnd = if fl.started {
-                s.cwnd() as f64 / mss
+                s.cc().cwnd() as f64 / mss
             } else {
                 0.0
             };

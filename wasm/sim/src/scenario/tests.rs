@@ -1,1 +1,159 @@
+//! Scenario parsing and validation: every error names the field path and the reason.
 
+use super::*;
+
+fn default_json() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/scenarios/default.json"
+    ))
+    .expect("content/scenarios/default.json exists")
+}
+
+fn with(mutate: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(&default_json()).unwrap();
+    mutate(&mut v);
+    v.to_string()
+}
+
+fn errors(json: &str) -> Vec<ValidationError> {
+    parse_scenario(json).expect_err("should be refused")
+}
+
+fn has(errs: &[ValidationError], path: &str, needle: &str) -> bool {
+    errs.iter()
+        .any(|e| e.path == path && e.message.contains(needle))
+}
+
+#[test]
+fn the_default_scenario_is_valid() {
+    let s = parse_scenario(&default_json()).expect("valid");
+    assert_eq!(s.version, 1);
+    assert_eq!(s.flows.len(), 1);
+}
+
+#[test]
+fn malformed_json_is_reported_with_its_position() {
+    let e = errors("{ \"version\": 1, ");
+    assert!(e[0].message.starts_with("malformed JSON"), "{e:?}");
+}
+
+#[test]
+fn a_negative_rate_names_the_link_field() {
+    let e = errors(&with(|v| {
+        v["topology"]["links"][1]["rate_bps"] = (-5).into()
+    }));
+    assert!(has(&e, "topology.links[1].rate_bps", "between"), "{e:?}");
+}
+
+#[test]
+fn an_unknown_algorithm_lists_the_allowed_values() {
+    let e = errors(&with(|v| v["flows"][0]["cc"] = "warp".into()));
+    assert_eq!(e[0].path, "flows[0].cc");
+    assert!(e[0].message.contains("newreno"), "{e:?}");
+}
+
+#[test]
+fn unknown_fields_are_refused() {
+    let e = errors(&with(|v| v["flows"][0]["colour"] = "red".into()));
+    assert!(e[0].message.contains("colour"), "{e:?}");
+    assert_eq!(e[0].path, "flows[0].colour");
+}
+
+#[test]
+fn a_wrong_type_names_the_field() {
+    let e = errors(&with(|v| v["duration_s"] = "long".into()));
+    assert_eq!(e[0].path, "duration_s");
+}
+
+#[test]
+fn flows_must_join_reachable_hosts() {
+    let e = errors(&with(|v| {
+        v["flows"][0]["dst"] = "router".into();
+    }));
+    assert!(has(&e, "flows[0].dst", "router"), "{e:?}");
+    let e = errors(&with(|v| {
+        v["flows"][0]["src"] = "nowhere".into();
+    }));
+    assert!(has(&e, "flows[0].src", "unknown node"), "{e:?}");
+    let e = errors(&with(|v| {
+        v["topology"]["nodes"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({"id": "island", "kind": "host"}));
+        v["flows"][0]["dst"] = "island".into();
+    }));
+    assert!(has(&e, "flows[0].dst", "no path"), "{e:?}");
+}
+
+#[test]
+fn duplicate_ids_and_dangling_links_are_refused() {
+    let e = errors(&with(|v| v["topology"]["nodes"][1]["id"] = "sender".into()));
+    assert!(has(&e, "topology.nodes[1].id", "duplicate"), "{e:?}");
+    assert!(has(&e, "topology.links[0].b", "unknown node"), "{e:?}");
+}
+
+#[test]
+fn a_queue_needs_exactly_one_limit() {
+    let e = errors(&with(|v| {
+        v["topology"]["links"][1]["queue"] = serde_json::json!({"kind": "drop_tail"})
+    }));
+    assert!(has(&e, "topology.links[1].queue", "limit"), "{e:?}");
+    let e = errors(&with(|v| {
+        v["topology"]["links"][1]["queue"] =
+            serde_json::json!({"kind": "drop_tail", "limit_packets": 0})
+    }));
+    assert!(
+        has(&e, "topology.links[1].queue.limit_packets", "between"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn durations_and_sizes_have_limits() {
+    let e = errors(&with(|v| v["duration_s"] = 0.into()));
+    assert!(has(&e, "duration_s", "greater than 0"), "{e:?}");
+    let e = errors(&with(|v| v["duration_s"] = 1e9.into()));
+    assert!(has(&e, "duration_s", "at most"), "{e:?}");
+    let e = errors(&with(|v| {
+        v["topology"]["links"][0]["mtu_bytes"] = 20.into()
+    }));
+    assert!(has(&e, "topology.links[0].mtu_bytes", "between"), "{e:?}");
+    let e = errors(&with(|v| v["flows"][0]["start_s"] = 25.into()));
+    assert!(has(&e, "flows[0].start_s", "before the end"), "{e:?}");
+}
+
+#[test]
+fn a_future_version_is_refused() {
+    let e = errors(&with(|v| v["version"] = 2.into()));
+    assert!(has(&e, "version", "version 1"), "{e:?}");
+}
+
+#[test]
+fn markup_in_ids_is_refused() {
+    let e = errors(&with(|v| {
+        v["flows"][0]["id"] = "<img src=x onerror=alert(1)>".into()
+    }));
+    assert!(has(&e, "flows[0].id", "only letters"), "{e:?}");
+}
+
+#[test]
+fn the_published_json_schema_is_current() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/schema/scenario.v1.json"
+    );
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == json_schema(),
+        "public/schema/scenario.v1.json is stale: run `npm run gen:schema` \
+         (or `cargo run --bin tcplab -- schema > public/schema/scenario.v1.json`)"
+    );
+}
+
+#[test]
+fn a_scenario_round_trips_through_json() {
+    let s = parse_scenario(&default_json()).unwrap();
+    let again = parse_scenario(&serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!(s, again);
+}
