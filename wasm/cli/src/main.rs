@@ -12,6 +12,7 @@ mod csv;
 mod golden;
 
 use sim::{parse_scenario, World};
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
@@ -109,7 +110,8 @@ fn run(args: &[String]) -> ExitCode {
             break;
         }
     }
-    println!("{}", world.summary().to_json());
+    // A closed stdout (e.g. piped into `head`) is not an error worth a panic.
+    let _ = writeln!(std::io::stdout(), "{}", world.summary().to_json());
     ExitCode::SUCCESS
 }
 

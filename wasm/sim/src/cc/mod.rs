@@ -73,13 +73,18 @@ pub trait CongestionControl {
     fn metrics(&self, _out: &mut Vec<f64>) {}
 }
 
-/// Build the controller a scenario asks for.
+/// Build the controller a scenario asks for: initial window in segments and,
+/// if set, the initial slow-start threshold in segments.
 pub fn build(
     algorithm: CcAlgorithm,
     mss: u32,
     initial_cwnd_segments: u32,
+    initial_ssthresh_segments: Option<u32>,
 ) -> Box<dyn CongestionControl> {
+    let ssthresh = initial_ssthresh_segments.map_or(u64::MAX, |s| s as u64 * mss as u64);
     match algorithm {
-        CcAlgorithm::Newreno => Box::new(newreno::NewReno::new(mss, initial_cwnd_segments)),
+        CcAlgorithm::Newreno => {
+            Box::new(newreno::NewReno::new(mss, initial_cwnd_segments).with_ssthresh(ssthresh))
+        }
     }
 }

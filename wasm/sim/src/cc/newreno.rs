@@ -22,6 +22,12 @@ impl NewReno {
         }
     }
 
+    /// Start with this slow-start threshold (bytes) instead of "unlimited".
+    pub fn with_ssthresh(mut self, ssthresh: u64) -> Self {
+        self.ssthresh = ssthresh;
+        self
+    }
+
     /// RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2*SMSS).
     fn halve(inflight: u64, mss: u32) -> u64 {
         (inflight / 2).max(2 * mss as u64)

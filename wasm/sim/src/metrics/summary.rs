@@ -27,6 +27,11 @@ pub struct FlowSummary {
     pub timeouts: u64,
     /// Mean of the sampled cwnd while the flow was open, in segments.
     pub mean_cwnd_segments: f64,
+    /// Sized transfers: seconds from the flow's start until the receiver had every byte.
+    pub completion_time_s: Option<f64>,
+    /// UDP flows: datagrams sent and received.
+    pub udp_sent_packets: u64,
+    pub udp_received_packets: u64,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -39,6 +44,8 @@ pub struct LinkSummary {
     pub tx_bytes: u64,
     /// Fraction of the run the transmitter was busy.
     pub utilisation: f64,
+    /// Mean time packets waited in the queue before transmission, seconds.
+    pub mean_queueing_delay_s: f64,
 }
 
 impl Summary {

@@ -3,6 +3,7 @@
 //! head needs an event (DESIGN.md §6).
 
 use crate::engine::{Rng, Time};
+use crate::net::loss::LossModel;
 use crate::net::Packet;
 use crate::queue::{DropReason, Qdisc};
 use std::collections::VecDeque;
@@ -14,8 +15,11 @@ pub struct Channel {
     pub to: u32,
     pub rate_bps: u64,
     pub delay: Time,
+    /// Upper bound of the uniform extra delay per packet (0: none).
+    pub jitter: Time,
     pub mtu: u32,
     pub qdisc: Box<dyn Qdisc>,
+    pub loss: Option<LossModel>,
     pub rng: Rng,
     /// The packet being serialised onto the wire, if any.
     pub transmitting: Option<Packet>,
@@ -25,6 +29,9 @@ pub struct Channel {
     pub tx_bytes: u64,
     pub busy_time: Time,
     pub drops: [u64; 4],
+    /// Queueing delay (arrival to start of transmission) of departed packets.
+    pub wait_sum: Time,
+    pub wait_count: u64,
 }
 
 impl Channel {
@@ -39,5 +46,27 @@ impl Channel {
     /// Packets held: queued, on the wire and propagating.
     pub fn held_packets(&self) -> usize {
         self.qdisc.len_packets() + usize::from(self.transmitting.is_some()) + self.pipe.len()
+    }
+
+    /// When a packet finishing transmission now arrives: propagation delay
+    /// plus jitter, never before the packet ahead of it (FIFO).
+    pub fn arrival_time(&mut self, now: Time) -> Time {
+        let mut t = now + self.delay;
+        if self.jitter > 0 {
+            t += self.rng.below(self.jitter + 1);
+        }
+        match self.pipe.back() {
+            Some(&(last, _)) => t.max(last),
+            None => t,
+        }
+    }
+
+    /// Mean queueing delay so far, seconds.
+    pub fn mean_wait_s(&self) -> f64 {
+        if self.wait_count == 0 {
+            0.0
+        } else {
+            self.wait_sum as f64 / self.wait_count as f64 / 1e9
+        }
     }
 }

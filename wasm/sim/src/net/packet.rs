@@ -5,6 +5,10 @@ use crate::engine::Time;
 
 /// IPv4 (20 B) + TCP (20 B) headers without options (RFC 791, RFC 9293).
 pub const TCP_IP_HEADER_BYTES: u32 = 40;
+/// IPv4 header alone, repeated in every fragment (RFC 791).
+pub const IP_HEADER_BYTES: u32 = 20;
+/// RFC 2018: at most 4 SACK blocks fit in the option space (3 with timestamps).
+pub const MAX_SACK_BLOCKS: usize = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PacketKind {
@@ -12,6 +16,8 @@ pub enum PacketKind {
     Data,
     /// A pure TCP acknowledgement.
     Ack,
+    /// A UDP datagram.
+    Udp,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -24,11 +30,11 @@ pub struct Packet {
     pub src: u32,
     pub dst: u32,
     pub kind: PacketKind,
-    /// First payload byte's sequence number (Data).
+    /// First payload byte's sequence number (Data), datagram number (Udp).
     pub seq: u64,
-    /// Payload bytes (Data).
+    /// Payload bytes.
     pub payload: u32,
-    /// Bytes on the wire (IP datagram).
+    /// Bytes on the wire (IP datagram, or this fragment of it).
     pub size: u32,
     /// Cumulative acknowledgement: next byte expected (Ack).
     pub ack: u64,
@@ -36,15 +42,46 @@ pub struct Packet {
     pub rwnd: u64,
     /// Timestamp value: when the sender sent this segment (RFC 7323 TSval).
     pub tsval: Time,
-    /// Timestamp echo (RFC 7323 TSecr): TSval of the segment that caused this ACK.
+    /// Timestamp echo (RFC 7323 TSecr).
     pub tsecr: Time,
     /// Set on segments that resend bytes already sent once.
     pub retransmit: bool,
     /// When the packet entered its current queue (for sojourn time).
     pub enqueued_at: Time,
+    /// SACK blocks [start, end) (RFC 2018), the first `sack_len` are valid.
+    pub sack: [(u64, u64); MAX_SACK_BLOCKS],
+    pub sack_len: u8,
+    /// Number of IP fragments the datagram was cut into (1 = whole).
+    pub frag_count: u8,
+    /// Identifies the datagram the fragment belongs to (RFC 791 Identification).
+    pub ip_id: u64,
 }
 
 impl Packet {
+    /// A packet of the given kind with every optional field empty.
+    pub fn new(kind: PacketKind, flow: u32, src: u32, dst: u32, now: Time) -> Self {
+        Packet {
+            uid: 0,
+            flow,
+            src,
+            dst,
+            kind,
+            seq: 0,
+            payload: 0,
+            size: TCP_IP_HEADER_BYTES,
+            ack: 0,
+            rwnd: 0,
+            tsval: now,
+            tsecr: 0,
+            retransmit: false,
+            enqueued_at: now,
+            sack: [(0, 0); MAX_SACK_BLOCKS],
+            sack_len: 0,
+            frag_count: 1,
+            ip_id: 0,
+        }
+    }
+
     pub fn data(
         uid: u64,
         flow: u32,
@@ -54,26 +91,70 @@ impl Packet {
         payload: u32,
         now: Time,
     ) -> Self {
-        Packet {
-            uid,
-            flow,
-            src,
-            dst,
-            kind: PacketKind::Data,
-            seq,
-            payload,
-            size: payload + TCP_IP_HEADER_BYTES,
-            ack: 0,
-            rwnd: 0,
-            tsval: now,
-            tsecr: 0,
-            retransmit: false,
-            enqueued_at: now,
-        }
+        let mut p = Packet::new(PacketKind::Data, flow, src, dst, now);
+        p.uid = uid;
+        p.seq = seq;
+        p.payload = payload;
+        p.size = payload + TCP_IP_HEADER_BYTES;
+        p
     }
 
     /// End of the payload in sequence space (one past the last byte).
     pub fn end_seq(&self) -> u64 {
         self.seq + self.payload as u64
+    }
+
+    pub fn sack_blocks(&self) -> &[(u64, u64)] {
+        &self.sack[..self.sack_len as usize]
+    }
+
+    /// Carries data that counts as goodput at the receiver.
+    pub fn is_payload(&self) -> bool {
+        matches!(self.kind, PacketKind::Data | PacketKind::Udp)
+    }
+}
+
+/// Cut a datagram of `size` bytes into fragments for a path MTU (RFC 791 §3.2:
+/// fragment data in multiples of 8 bytes, each fragment with its own IP header).
+/// Returns the sizes of the fragments on the wire.
+pub fn fragment_sizes(size: u32, mtu: u32) -> Vec<u32> {
+    if size <= mtu {
+        return vec![size];
+    }
+    let chunk = ((mtu - IP_HEADER_BYTES) / 8 * 8).max(8);
+    let mut left = size - IP_HEADER_BYTES;
+    let mut out = Vec::new();
+    while left > 0 {
+        let c = left.min(chunk);
+        out.push(c + IP_HEADER_BYTES);
+        left -= c;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_datagram_is_not_fragmented() {
+        assert_eq!(fragment_sizes(1500, 1500), vec![1500]);
+    }
+
+    #[test]
+    fn a_9000_byte_segment_over_a_1500_byte_mtu() {
+        // 8980 bytes of IP payload in chunks of 1480 (a multiple of 8): 6 × 1480 + 100.
+        let f = fragment_sizes(9000, 1500);
+        assert_eq!(f, vec![1500, 1500, 1500, 1500, 1500, 1500, 120]);
+        let payload: u32 = f.iter().map(|s| s - IP_HEADER_BYTES).sum();
+        assert_eq!(payload, 9000 - IP_HEADER_BYTES);
+    }
+
+    #[test]
+    fn fragment_data_is_a_multiple_of_eight() {
+        for s in fragment_sizes(4000, 1006) {
+            assert!(s <= 1006);
+        }
+        assert_eq!(fragment_sizes(4000, 1006)[0] - IP_HEADER_BYTES, 984);
     }
 }

@@ -44,6 +44,22 @@ impl Adjacency {
         }
     }
 
+    /// The channels on the route from `src` to `dst`, in order (None if unreachable).
+    pub fn route(&self, src: usize, dst: usize) -> Option<Vec<usize>> {
+        let table = self.next_hop_table(dst);
+        let mut node = src;
+        let mut hops = Vec::new();
+        while node != dst {
+            let c = table[node]?;
+            hops.push(c);
+            node = self.out[node].iter().find(|&&(_, ch)| ch == c)?.0;
+            if hops.len() > self.out.len() {
+                return None;
+            }
+        }
+        Some(hops)
+    }
+
     /// For every node, the outgoing channel on a shortest path towards `dst`
     /// (None for `dst` itself and for nodes that cannot reach it).
     pub fn next_hop_table(&self, dst: usize) -> Vec<Option<usize>> {
@@ -93,6 +109,8 @@ mod tests {
             mtu_bytes: 1500,
             queue: QueueSpec::default(),
             reverse: None,
+            loss: None,
+            jitter_ms: 0.0,
         }
     }
 

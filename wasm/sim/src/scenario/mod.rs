@@ -4,7 +4,7 @@
 //! Every field carries its unit in its name.
 
 mod types;
-mod validate;
+pub mod validate;
 
 pub use types::*;
 pub use validate::{validate, ValidationError};

@@ -182,6 +182,9 @@ fn check_links(c: &mut Checker, links: &[Link], nodes: &BTreeMap<String, NodeKin
             );
         }
         check_queue(c, &format!("{p}.queue"), &l.queue, l.mtu_bytes);
+        if let Some(loss) = &l.loss {
+            check_loss(c, &format!("{p}.loss"), loss);
+        }
         if let Some(r) = &l.reverse {
             if let Some(rate) = r.rate_bps {
                 c.range(
@@ -229,6 +232,217 @@ fn check_queue(c: &mut Checker, p: &str, q: &QueueSpec, mtu: u32) {
     }
 }
 
+fn check_loss(c: &mut Checker, p: &str, loss: &LossSpec) {
+    match loss {
+        LossSpec::Bernoulli { p: prob, .. } => c.range(&format!("{p}.p"), *prob, 0.0, 1.0, ""),
+        LossSpec::Blackout { start_s, end_s } => {
+            c.range(&format!("{p}.start_s"), *start_s, 0.0, MAX_DURATION_S, "s");
+            c.range(&format!("{p}.end_s"), *end_s, 0.0, MAX_DURATION_S, "s");
+            if end_s <= start_s {
+                c.err(format!("{p}.end_s"), "must be after start_s");
+            }
+        }
+        LossSpec::Nth { packets } => {
+            if packets.is_empty() || packets.len() > 100_000 {
+                c.err(format!("{p}.packets"), "list 1 to 100000 packet numbers");
+            }
+            if packets.contains(&0) {
+                c.err(format!("{p}.packets"), "packets are counted from 1");
+            }
+        }
+    }
+}
+
+/// Header bytes in front of a TCP payload: IPv4 + TCP (+ the timestamp option).
+pub fn tcp_header_bytes(timestamps: bool) -> u32 {
+    40 + if timestamps { 12 } else { 0 }
+}
+
+/// IPv4 (20) + UDP (8) headers.
+pub const UDP_HEADER_BYTES: u32 = 28;
+
+fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
+    let hdr = tcp_header_bytes(t.timestamps);
+    if t.initial_window_segments == 0 || t.initial_window_segments > 1000 {
+        c.err(
+            format!("{p}.initial_window_segments"),
+            format!(
+                "must be between 1 and 1000 segments, got {}",
+                t.initial_window_segments
+            ),
+        );
+    }
+    if let Some(ss) = t.initial_ssthresh_segments {
+        if ss < 2 {
+            c.err(
+                format!("{p}.initial_ssthresh_segments"),
+                format!("must be at least 2 segments (RFC 5681), got {ss}"),
+            );
+        }
+    }
+    let mss = match (t.mss_bytes, path_mtu) {
+        (Some(m), _) if m == 0 || m > 65_495 => {
+            c.err(
+                format!("{p}.mss_bytes"),
+                format!("must be between 1 and 65495 bytes, got {m}"),
+            );
+            None
+        }
+        (Some(m), Some(mtu)) if m + hdr > mtu && !t.ip_fragmentation => {
+            c.err(
+                format!("{p}.mss_bytes"),
+                format!(
+                    "{m} bytes plus {hdr} bytes of headers exceeds the path MTU of {mtu} bytes; \
+                     lower it to {} or set ip_fragmentation",
+                    mtu.saturating_sub(hdr)
+                ),
+            );
+            None
+        }
+        (Some(m), _) => Some(m),
+        (None, Some(mtu)) if mtu <= hdr => {
+            c.err(
+                p.to_string(),
+                format!("the path MTU ({mtu} bytes) leaves no room for a TCP payload"),
+            );
+            None
+        }
+        (None, mtu) => mtu.map(|m| m - hdr),
+    };
+    for (name, v) in [
+        ("receive_buffer_bytes", t.receive_buffer_bytes),
+        ("send_buffer_bytes", t.send_buffer_bytes),
+    ] {
+        let need = mss.unwrap_or(1) as u64;
+        if v < need || v > 1 << 32 {
+            c.err(
+                format!("{p}.{name}"),
+                format!("must hold at least one segment ({need} bytes) and at most 4 GiB, got {v}"),
+            );
+        }
+    }
+    c.range(
+        &format!("{p}.min_rto_ms"),
+        t.min_rto_ms,
+        1.0,
+        60_000.0,
+        "ms",
+    );
+    c.range(
+        &format!("{p}.timer_granularity_ms"),
+        t.timer_granularity_ms,
+        0.001,
+        1000.0,
+        "ms",
+    );
+}
+
+fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
+    let udp_max = path_mtu.map(|m| m.saturating_sub(UDP_HEADER_BYTES));
+    let payload = |c: &mut Checker, field: &str, bytes: u32| {
+        let hi = udp_max.unwrap_or(65_507);
+        if bytes == 0 || bytes > hi {
+            c.err(
+                format!("{p}.{field}"),
+                format!("must be between 1 and {hi} bytes (path MTU minus 28 bytes of UDP/IP headers), got {bytes}"),
+            );
+        }
+    };
+    match (&f.source, f.protocol) {
+        (SourceSpec::Bulk, Protocol::Tcp) => {}
+        (SourceSpec::Sized { bytes }, Protocol::Tcp) => {
+            if *bytes == 0 || *bytes > 1 << 50 {
+                c.err(
+                    format!("{p}.bytes"),
+                    format!("must be between 1 and 2^50 bytes, got {bytes}"),
+                );
+            }
+        }
+        (
+            SourceSpec::Cbr {
+                packet_bytes,
+                interval_ms,
+                ..
+            },
+            Protocol::Udp,
+        ) => {
+            payload(c, "packet_bytes", *packet_bytes);
+            c.positive(&format!("{p}.interval_ms"), *interval_ms, 60_000.0, "ms");
+            if interval_ms.is_finite() && *interval_ms > 0.0 && *interval_ms < 0.0001 {
+                c.err(format!("{p}.interval_ms"), "must be at least 0.0001 ms");
+            }
+        }
+        (
+            SourceSpec::Poisson {
+                rate_bps,
+                packet_bytes,
+                ..
+            },
+            Protocol::Udp,
+        ) => {
+            payload(c, "packet_bytes", *packet_bytes);
+            c.range(
+                &format!("{p}.rate_bps"),
+                *rate_bps,
+                MIN_RATE_BPS,
+                MAX_RATE_BPS,
+                "b/s",
+            );
+        }
+        (
+            SourceSpec::OnOff {
+                on_s,
+                off_s,
+                rate_bps,
+                packet_bytes,
+                ..
+            },
+            proto,
+        ) => {
+            c.positive(&format!("{p}.on_s"), *on_s, MAX_DURATION_S, "s");
+            c.range(&format!("{p}.off_s"), *off_s, 0.0, MAX_DURATION_S, "s");
+            match (proto, rate_bps) {
+                (Protocol::Udp, Some(r)) => {
+                    c.range(
+                        &format!("{p}.rate_bps"),
+                        *r,
+                        MIN_RATE_BPS,
+                        MAX_RATE_BPS,
+                        "b/s",
+                    );
+                    payload(c, "packet_bytes", *packet_bytes);
+                }
+                (Protocol::Udp, None) => c.err(
+                    format!("{p}.rate_bps"),
+                    "a UDP on/off source needs rate_bps",
+                ),
+                (Protocol::Tcp, Some(_)) => c.err(
+                    format!("{p}.rate_bps"),
+                    "TCP sends as fast as its window allows; remove rate_bps",
+                ),
+                (Protocol::Tcp, None) => {}
+            }
+        }
+        (s, proto) => {
+            let (kind, allowed) = match proto {
+                Protocol::Tcp => ("TCP", "bulk, sized or on_off"),
+                Protocol::Udp => ("UDP", "cbr, poisson or on_off"),
+            };
+            let name = match s {
+                SourceSpec::Bulk => "bulk",
+                SourceSpec::Sized { .. } => "sized",
+                SourceSpec::Cbr { .. } => "cbr",
+                SourceSpec::Poisson { .. } => "poisson",
+                SourceSpec::OnOff { .. } => "on_off",
+            };
+            c.err(
+                format!("{p}.kind"),
+                format!("a {kind} flow cannot use a {name} source; use {allowed}"),
+            );
+        }
+    }
+}
+
 fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>) {
     if s.flows.len() > MAX_FLOWS {
         c.err("flows", format!("at most {MAX_FLOWS} flows"));
@@ -267,6 +481,21 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                 format!("{p}.dst"),
                 format!("no path from '{}' to '{}'", f.src, f.dst),
             );
+        }
+        let path_mtu = if ends_ok {
+            let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
+            adjacency.route(si, di).map(|hops| {
+                hops.iter()
+                    .map(|&ch| s.topology.links[ch / 2].mtu_bytes)
+                    .min()
+                    .unwrap_or(1500)
+            })
+        } else {
+            None
+        };
+        check_source(c, &format!("{p}.source"), f, path_mtu);
+        if f.protocol == Protocol::Tcp {
+            check_tcp(c, &format!("{p}.tcp"), &f.tcp, path_mtu);
         }
         if !f.start_s.is_finite() || f.start_s < 0.0 {
             c.err(format!("{p}.start_s"), "must be a number ≥ 0");

@@ -2,6 +2,7 @@
 //! The policy (cwnd, ssthresh) is a [`crate::cc::CongestionControl`].
 pub mod receiver;
 pub mod rtt;
+pub mod scoreboard;
 pub mod sender;
 
 pub use receiver::TcpReceiver;

@@ -1,28 +1,68 @@
-//! The TCP receiver: cumulative ACKs (RFC 9293 §3.10.7.4) and out-of-order
-//! buffering. Every data segment is acknowledged at once, carrying the
-//! timestamp echo of the segment that triggered it (RFC 7323 §4.3).
+//! The TCP receiver: cumulative ACKs (RFC 9293 §3.10.7.4), out-of-order
+//! buffering with SACK blocks (RFC 2018), delayed ACKs (RFC 5681 §4.2: every
+//! second full segment or a timer; at once for out-of-order data or when a hole
+//! fills), the timestamp echo (RFC 7323 §4.3), IP reassembly, and the
+//! Go-Back-N receiver of paper 001 that discards out-of-order data.
 
 use crate::engine::Time;
-use crate::net::packet::{Packet, PacketKind, TCP_IP_HEADER_BYTES};
+use crate::net::packet::{Packet, PacketKind, MAX_SACK_BLOCKS};
+
+#[derive(Clone, Debug)]
+pub struct ReceiverConfig {
+    /// Receive buffer, bytes.
+    pub buffer: u64,
+    /// Delayed-ACK timeout; None acknowledges every segment at once.
+    pub delayed_ack: Option<Time>,
+    /// Discard out-of-order segments (Go-Back-N).
+    pub go_back_n: bool,
+    /// Report SACK blocks.
+    pub sack: bool,
+    /// Header bytes of an ACK on the wire.
+    pub ack_bytes: u32,
+    /// SACK blocks that fit (4, or 3 with timestamps).
+    pub max_sack_blocks: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ReceiverStats {
+    pub duplicate_segments: u64,
+    pub out_of_order_segments: u64,
+    pub discarded_segments: u64,
+    pub acks_sent: u64,
+}
 
 pub struct TcpReceiver {
+    cfg: ReceiverConfig,
     /// Next byte expected (RCV.NXT).
     rcv_nxt: u64,
     /// Out-of-order ranges [start, end), sorted and disjoint.
     ooo: Vec<(u64, u64)>,
-    /// Receive buffer, bytes; the advertised window is what is left of it.
-    buffer: u64,
-    /// Duplicate segments received (bytes already delivered or buffered).
-    pub duplicate_segments: u64,
+    ooo_bytes: u64,
+    /// The block holding the most recent out-of-order arrival (RFC 2018 §4: reported first).
+    last_block: Option<(u64, u64)>,
+    /// Full segments received since the last ACK.
+    unacked_segments: u32,
+    delack_deadline: Option<Time>,
+    /// RFC 7323 TS.Recent: the TSval to echo.
+    ts_recent: Time,
+    /// Fragments of datagrams being reassembled: (ip_id, fragments seen).
+    reassembly: Vec<(u64, u8)>,
+    pub stats: ReceiverStats,
 }
 
 impl TcpReceiver {
-    pub fn new(buffer: u64) -> Self {
+    pub fn new(cfg: ReceiverConfig) -> Self {
         Self {
+            cfg,
             rcv_nxt: 0,
             ooo: Vec::new(),
-            buffer,
-            duplicate_segments: 0,
+            ooo_bytes: 0,
+            last_block: None,
+            unacked_segments: 0,
+            delack_deadline: None,
+            ts_recent: 0,
+            reassembly: Vec::new(),
+            stats: ReceiverStats::default(),
         }
     }
 
@@ -31,42 +71,124 @@ impl TcpReceiver {
         self.rcv_nxt
     }
 
-    fn buffered(&self) -> u64 {
-        self.ooo.iter().map(|(s, e)| e - s).sum()
-    }
-
     /// Advertised window: the free part of the receive buffer (the
     /// application reads in-order data at once; out-of-order data waits).
     pub fn rwnd(&self) -> u64 {
-        self.buffer.saturating_sub(self.buffered())
+        self.cfg.buffer.saturating_sub(self.ooo_bytes)
     }
 
-    /// Accept a data segment and return the ACK to send back.
-    pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Packet {
-        let (start, end) = (pkt.seq, pkt.end_seq());
-        if end <= self.rcv_nxt {
-            self.duplicate_segments += 1;
-        } else if start <= self.rcv_nxt {
-            self.rcv_nxt = end;
-            self.pull_contiguous();
-        } else if !self.insert_ooo(start, end) {
-            self.duplicate_segments += 1;
+    pub fn delack_deadline(&self) -> Option<Time> {
+        self.delack_deadline
+    }
+
+    /// Accept a data segment (or fragment); returns an ACK to send now, if any.
+    pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Packet> {
+        if pkt.frag_count > 1 && !self.reassemble(pkt) {
+            return None;
         }
-        Packet {
-            uid: 0,
-            flow: pkt.flow,
-            src: pkt.dst,
-            dst: pkt.src,
-            kind: PacketKind::Ack,
-            seq: 0,
-            payload: 0,
-            size: TCP_IP_HEADER_BYTES,
-            ack: self.rcv_nxt,
-            rwnd: self.rwnd(),
-            tsval: now,
-            tsecr: pkt.tsval,
-            retransmit: false,
-            enqueued_at: now,
+        let (start, end) = (pkt.seq, pkt.end_seq());
+        let in_order = start <= self.rcv_nxt;
+        if end <= self.rcv_nxt {
+            self.stats.duplicate_segments += 1;
+            return Some(self.ack_now(now)); // RFC 5681 §4.2: duplicate → immediate ACK
+        }
+        if !in_order {
+            self.stats.out_of_order_segments += 1;
+            if self.cfg.go_back_n {
+                self.stats.discarded_segments += 1;
+            } else if self.insert_ooo(start, end) {
+                self.last_block = self
+                    .ooo
+                    .iter()
+                    .copied()
+                    .find(|&(s, e)| s <= start && end <= e);
+            } else {
+                self.stats.duplicate_segments += 1;
+            }
+            return Some(self.ack_now(now)); // out of order → immediate ACK
+        }
+        if self.unacked_segments == 0 {
+            self.ts_recent = pkt.tsval;
+        }
+        let filled_hole = !self.ooo.is_empty();
+        self.rcv_nxt = end;
+        self.pull_contiguous();
+        self.unacked_segments += 1;
+        match self.cfg.delayed_ack {
+            Some(timeout) if !filled_hole && self.unacked_segments < 2 => {
+                if self.delack_deadline.is_none() {
+                    self.delack_deadline = Some(now + timeout);
+                }
+                None
+            }
+            _ => Some(self.ack_now(now)),
+        }
+    }
+
+    /// The delayed-ACK timer fired.
+    pub fn on_delack_timer(&mut self, now: Time) -> Option<Packet> {
+        match self.delack_deadline {
+            Some(d) if d <= now => Some(self.ack_now(now)),
+            _ => None,
+        }
+    }
+
+    /// Template of the ACK (flow, addresses) filled in by [`Self::ack_now`].
+    fn ack_now(&mut self, now: Time) -> Packet {
+        self.unacked_segments = 0;
+        self.delack_deadline = None;
+        self.stats.acks_sent += 1;
+        let mut a = Packet::new(PacketKind::Ack, 0, 0, 0, now);
+        a.size = self.cfg.ack_bytes;
+        a.ack = self.rcv_nxt;
+        a.rwnd = self.rwnd();
+        a.tsecr = self.ts_recent;
+        if self.cfg.sack && !self.ooo.is_empty() {
+            let mut n = 0;
+            let max = self.cfg.max_sack_blocks.min(MAX_SACK_BLOCKS);
+            let first = self.last_block.filter(|b| self.ooo.contains(b));
+            if let Some(b) = first {
+                a.sack[0] = b;
+                n = 1;
+            }
+            for &b in self.ooo.iter().rev() {
+                if n >= max {
+                    break;
+                }
+                if first == Some(b) {
+                    continue;
+                }
+                a.sack[n] = b;
+                n += 1;
+            }
+            a.sack_len = n as u8;
+        }
+        a
+    }
+
+    /// Count a fragment; true once every fragment of its datagram is in.
+    fn reassemble(&mut self, pkt: &Packet) -> bool {
+        // Entries for datagrams wholly below rcv_nxt can never complete usefully.
+        match self
+            .reassembly
+            .iter_mut()
+            .position(|(id, _)| *id == pkt.ip_id)
+        {
+            Some(i) => {
+                self.reassembly[i].1 += 1;
+                if self.reassembly[i].1 >= pkt.frag_count {
+                    self.reassembly.swap_remove(i);
+                    return true;
+                }
+                false
+            }
+            None => {
+                if self.reassembly.len() >= 64 {
+                    self.reassembly.remove(0); // RFC 791 reassembly timeout, approximated by age
+                }
+                self.reassembly.push((pkt.ip_id, 1));
+                false
+            }
         }
     }
 
@@ -77,6 +199,7 @@ impl TcpReceiver {
             if s > self.rcv_nxt {
                 break;
             }
+            self.ooo_bytes -= e - s;
             self.rcv_nxt = self.rcv_nxt.max(e);
             drained += 1;
         }
@@ -95,13 +218,15 @@ impl TcpReceiver {
         while j < self.ooo.len() && self.ooo[j].0 <= e {
             s = s.min(self.ooo[j].0);
             e = e.max(self.ooo[j].1);
+            self.ooo_bytes -= self.ooo[j].1 - self.ooo[j].0;
             j += 1;
         }
         self.ooo.splice(i..j, [(s, e)]);
+        self.ooo_bytes += e - s;
         true
     }
 
-    /// Out-of-order ranges held (for SACK and for tests).
+    /// Out-of-order ranges held (for tests).
     pub fn out_of_order(&self) -> &[(u64, u64)] {
         &self.ooo
     }
@@ -110,6 +235,18 @@ impl TcpReceiver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::time::NS_PER_MS;
+
+    fn cfg() -> ReceiverConfig {
+        ReceiverConfig {
+            buffer: 1 << 20,
+            delayed_ack: None,
+            go_back_n: false,
+            sack: true,
+            ack_bytes: 40,
+            max_sack_blocks: 4,
+        }
+    }
 
     fn seg(seq: u64, len: u32) -> Packet {
         Packet::data(0, 0, 0, 1, seq, len, 7)
@@ -117,45 +254,100 @@ mod tests {
 
     #[test]
     fn in_order_data_advances_the_cumulative_ack() {
-        let mut r = TcpReceiver::new(1 << 20);
-        assert_eq!(r.on_data(&seg(0, 100), 1).ack, 100);
-        let a = r.on_data(&seg(100, 100), 2);
+        let mut r = TcpReceiver::new(cfg());
+        assert_eq!(r.on_data(&seg(0, 100), 1).unwrap().ack, 100);
+        let a = r.on_data(&seg(100, 100), 2).unwrap();
         assert_eq!(a.ack, 200);
         assert_eq!(a.tsecr, 7, "echoes the segment's timestamp");
         assert_eq!(a.kind, PacketKind::Ack);
     }
 
     #[test]
-    fn a_hole_produces_duplicate_acks_until_filled() {
-        let mut r = TcpReceiver::new(1 << 20);
+    fn a_hole_produces_duplicate_acks_with_sack_blocks_until_filled() {
+        let mut r = TcpReceiver::new(cfg());
         r.on_data(&seg(0, 100), 0);
-        assert_eq!(r.on_data(&seg(200, 100), 0).ack, 100);
-        assert_eq!(r.on_data(&seg(300, 100), 0).ack, 100);
-        assert_eq!(r.out_of_order(), &[(200, 400)]);
-        assert_eq!(r.on_data(&seg(100, 100), 0).ack, 400);
-        assert!(r.out_of_order().is_empty());
+        let a = r.on_data(&seg(200, 100), 0).unwrap();
+        assert_eq!(a.ack, 100);
+        assert_eq!(a.sack_blocks(), &[(200, 300)]);
+        let a = r.on_data(&seg(500, 100), 0).unwrap();
+        assert_eq!(
+            a.sack_blocks(),
+            &[(500, 600), (200, 300)],
+            "most recent block first"
+        );
+        let a = r.on_data(&seg(300, 100), 0).unwrap();
+        assert_eq!(a.sack_blocks(), &[(200, 400), (500, 600)]);
+        assert_eq!(r.on_data(&seg(100, 100), 0).unwrap().ack, 400);
+        assert_eq!(r.out_of_order(), &[(500, 600)]);
         assert_eq!(r.delivered(), 400);
     }
 
     #[test]
-    fn overlapping_ranges_merge_and_duplicates_are_counted() {
-        let mut r = TcpReceiver::new(1 << 20);
-        r.on_data(&seg(500, 100), 0);
-        r.on_data(&seg(300, 100), 0);
-        r.on_data(&seg(400, 100), 0);
-        assert_eq!(r.out_of_order(), &[(300, 600)]);
-        r.on_data(&seg(400, 100), 0);
-        assert_eq!(r.duplicate_segments, 1);
-        r.on_data(&seg(0, 300), 0);
-        assert_eq!(r.delivered(), 600);
+    fn delayed_ack_acknowledges_every_second_segment() {
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            delayed_ack: Some(40 * NS_PER_MS),
+            ..cfg()
+        });
+        assert!(r.on_data(&seg(0, 100), 0).is_none());
+        assert_eq!(r.delack_deadline(), Some(40 * NS_PER_MS));
+        assert_eq!(r.on_data(&seg(100, 100), 1).unwrap().ack, 200);
+        assert_eq!(r.delack_deadline(), None);
+    }
+
+    #[test]
+    fn the_delayed_ack_timer_sends_a_lone_ack() {
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            delayed_ack: Some(200 * NS_PER_MS),
+            ..cfg()
+        });
+        assert!(r.on_data(&seg(0, 100), 0).is_none());
+        assert!(r.on_delack_timer(100 * NS_PER_MS).is_none(), "too early");
+        assert_eq!(r.on_delack_timer(200 * NS_PER_MS).unwrap().ack, 100);
+    }
+
+    #[test]
+    fn out_of_order_data_is_acknowledged_at_once_even_with_delayed_acks() {
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            delayed_ack: Some(40 * NS_PER_MS),
+            ..cfg()
+        });
+        assert!(r.on_data(&seg(100, 100), 0).is_some());
+        // ...and the segment that fills the hole too (RFC 5681 §4.2).
+        assert_eq!(r.on_data(&seg(0, 100), 0).unwrap().ack, 200);
+    }
+
+    #[test]
+    fn go_back_n_discards_out_of_order_segments() {
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            go_back_n: true,
+            ..cfg()
+        });
         r.on_data(&seg(0, 100), 0);
-        assert_eq!(r.duplicate_segments, 2);
+        let a = r.on_data(&seg(200, 100), 0).unwrap();
+        assert_eq!(a.ack, 100);
+        assert!(r.out_of_order().is_empty());
+        assert_eq!(a.sack_len, 0);
+        assert_eq!(r.stats.discarded_segments, 1);
     }
 
     #[test]
     fn the_window_shrinks_by_what_waits_out_of_order() {
-        let mut r = TcpReceiver::new(10_000);
-        let a = r.on_data(&seg(1000, 1000), 0);
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            buffer: 10_000,
+            ..cfg()
+        });
+        let a = r.on_data(&seg(1000, 1000), 0).unwrap();
         assert_eq!(a.rwnd, 9_000);
+    }
+
+    #[test]
+    fn a_fragmented_segment_counts_once_all_fragments_arrive() {
+        let mut r = TcpReceiver::new(cfg());
+        let mut f = seg(0, 8960);
+        f.frag_count = 3;
+        f.ip_id = 9;
+        assert!(r.on_data(&f, 0).is_none());
+        assert!(r.on_data(&f, 0).is_none());
+        assert_eq!(r.on_data(&f, 0).unwrap().ack, 8960);
     }
 }

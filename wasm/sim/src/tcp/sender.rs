@@ -1,13 +1,14 @@
-//! The TCP sender: byte sequence space, ACK clocking, fast retransmit and
-//! NewReno fast recovery (RFC 6582), and the retransmission timer (RFC 6298)
-//! with go-back-N resending after a timeout. The window policy is delegated
-//! to a [`CongestionControl`].
+//! The TCP sender: byte sequence space, ACK clocking, the retransmission timer
+//! (RFC 6298), pacing, and loss recovery in one of five styles (see
+//! [`Recovery`]): SACK (RFC 6675), NewReno (RFC 6582), Reno (RFC 5681), Tahoe
+//! and Go-Back-N (paper 001). The window policy is a [`CongestionControl`].
 
 use super::rtt::RttEstimator;
+use super::scoreboard::Scoreboard;
 use crate::cc::{AckSample, CongestionControl, CongestionEvent, CongestionSignal};
 use crate::engine::Time;
-use crate::net::packet::{Packet, TCP_IP_HEADER_BYTES};
-use std::collections::VecDeque;
+use crate::net::packet::Packet;
+use crate::scenario::Recovery;
 
 /// RFC 5681 §3.2: fast retransmit after three duplicate ACKs.
 pub const DUPACK_THRESHOLD: u32 = 3;
@@ -15,18 +16,20 @@ pub const DUPACK_THRESHOLD: u32 = 3;
 #[derive(Clone, Debug)]
 pub struct SenderConfig {
     pub mss: u32,
+    /// IP + TCP header bytes in front of each segment's payload.
+    pub header_bytes: u32,
     pub min_rto: Time,
-    pub clock_granularity: Time,
-    /// Bytes the application will send; None for a bulk transfer that never ends.
+    /// Timer tick: RTT samples and timer expiries are rounded up to it.
+    pub granularity: Time,
+    pub recovery: Recovery,
+    /// RTT from the timestamp echo of every ACK (RFC 7323) instead of Karn's rule.
+    pub timestamps: bool,
+    /// At most this many unacknowledged bytes.
+    pub send_buffer: u64,
+    /// Pace at Linux's default rate when the controller sets none.
+    pub pacing: bool,
+    /// Bytes the application offers at the start; None for endless bulk data.
     pub app_bytes: Option<u64>,
-}
-
-/// One transmitted segment awaiting acknowledgement (for Karn's rule).
-#[derive(Clone, Copy, Debug)]
-struct SentSegment {
-    end: u64,
-    sent_at: Time,
-    retransmitted: bool,
 }
 
 /// Where the connection is, for the state strip in the plots.
@@ -47,6 +50,15 @@ pub struct SenderStats {
     pub duplicate_acks: u64,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum InRecovery {
+    No,
+    /// RFC 6675: the window is compared with `pipe`.
+    Sack,
+    /// RFC 6582 / RFC 5681: an inflated window, in bytes.
+    Inflated(u64),
+}
+
 pub struct TcpSender {
     pub flow: u32,
     pub src: u32,
@@ -61,15 +73,18 @@ pub struct TcpSender {
     /// Peer's advertised window.
     rwnd: u64,
     dupacks: u32,
-    /// RFC 6582 "recover": snd_max when the last recovery or timeout began.
+    /// RFC 6582 "recover" / RFC 6675 RecoveryPoint: SND.MAX when the last
+    /// recovery or timeout began.
     recover: u64,
-    /// Window used while in fast recovery (ssthresh + inflation − deflation), bytes.
-    recovery_cwnd: Option<u64>,
+    recovery: InRecovery,
     partial_acks: u32,
-    /// After a timeout, until snd_una passes `recover`.
+    /// After a timeout (or a Tahoe/Go-Back-N restart), until SND.UNA passes `recover`.
     in_loss: bool,
-    sent: VecDeque<SentSegment>,
+    board: Scoreboard,
     rto_deadline: Option<Time>,
+    next_send_at: Time,
+    pace_wakeup: Option<Time>,
+    app_limit: u64,
     pub stats: SenderStats,
 }
 
@@ -81,7 +96,8 @@ impl TcpSender {
         cfg: SenderConfig,
         cc: Box<dyn CongestionControl>,
     ) -> Self {
-        let rtt = RttEstimator::new(cfg.min_rto, cfg.clock_granularity);
+        let rtt = RttEstimator::new(cfg.min_rto, cfg.granularity);
+        let app_limit = cfg.app_bytes.unwrap_or(u64::MAX);
         Self {
             flow,
             src,
@@ -95,21 +111,29 @@ impl TcpSender {
             rwnd: u64::MAX,
             dupacks: 0,
             recover: 0,
-            recovery_cwnd: None,
+            recovery: InRecovery::No,
             partial_acks: 0,
             in_loss: false,
-            sent: VecDeque::with_capacity(64),
+            board: Scoreboard::new(),
             rto_deadline: None,
+            next_send_at: 0,
+            pace_wakeup: None,
+            app_limit,
             stats: SenderStats::default(),
         }
     }
 
+    // ---- reading ---------------------------------------------------------
+
     pub fn mss(&self) -> u32 {
         self.cfg.mss
     }
-    /// Effective congestion window in bytes (inflated during fast recovery).
-    pub fn cwnd(&self) -> u64 {
-        self.recovery_cwnd.unwrap_or_else(|| self.cc.cwnd())
+    /// The window the sender obeys, bytes (inflated during NewReno/Reno recovery).
+    pub fn send_window(&self) -> u64 {
+        match self.recovery {
+            InRecovery::Inflated(w) => w,
+            _ => self.cc.cwnd(),
+        }
     }
     pub fn ssthresh(&self) -> u64 {
         self.cc.ssthresh()
@@ -120,19 +144,35 @@ impl TcpSender {
     pub fn cc(&self) -> &dyn CongestionControl {
         self.cc.as_ref()
     }
+    /// Swap the congestion controller (mid-flow switching).
+    pub fn set_cc(&mut self, cc: Box<dyn CongestionControl>) {
+        self.cc = cc;
+    }
     pub fn snd_una(&self) -> u64 {
         self.snd_una
     }
+    pub fn snd_max(&self) -> u64 {
+        self.snd_max
+    }
+    /// Bytes presumed in the network: RFC 6675 pipe with SACK, else SND.NXT − SND.UNA.
     pub fn inflight(&self) -> u64 {
-        self.snd_nxt - self.snd_una
+        if self.cfg.recovery == Recovery::Sack {
+            self.board.pipe()
+        } else {
+            self.snd_nxt - self.snd_una
+        }
     }
     pub fn rto_deadline(&self) -> Option<Time> {
         self.rto_deadline
     }
+    /// When paced sending should resume, if it is waiting.
+    pub fn pace_wakeup(&self) -> Option<Time> {
+        self.pace_wakeup
+    }
     pub fn state(&self) -> SenderState {
         if self.in_loss {
             SenderState::Loss
-        } else if self.recovery_cwnd.is_some() {
+        } else if self.recovery != InRecovery::No {
             SenderState::Recovery
         } else if self.cc.cwnd() < self.cc.ssthresh() {
             SenderState::SlowStart
@@ -140,9 +180,33 @@ impl TcpSender {
             SenderState::CongestionAvoidance
         }
     }
-    /// True once a sized transfer has been fully acknowledged.
-    pub fn finished(&self) -> bool {
-        self.cfg.app_bytes.is_some_and(|n| self.snd_una >= n)
+    /// True once everything the application offered has been acknowledged.
+    pub fn all_acked(&self) -> bool {
+        self.app_limit != u64::MAX && self.snd_una >= self.app_limit
+    }
+    /// Current pacing rate in bits per second, if pacing.
+    pub fn pacing_rate_bps(&self) -> Option<f64> {
+        if let Some(r) = self.cc.pacing_rate_bps() {
+            return Some(r);
+        }
+        if !self.cfg.pacing || self.rtt.srtt() == 0 {
+            return None;
+        }
+        // Linux tcp_update_pacing_rate: 200 % of cwnd/srtt in slow start, 120 % after.
+        let ratio = if self.cc.cwnd() < self.cc.ssthresh() / 2 {
+            2.0
+        } else {
+            1.2
+        };
+        Some(ratio * self.cc.cwnd() as f64 * 8.0 / (self.rtt.srtt() as f64 / 1e9))
+    }
+
+    // ---- the application -------------------------------------------------
+
+    /// The application offers data up to `limit` bytes in total (u64::MAX: endless).
+    pub fn set_app_limit(&mut self, limit: u64, now: Time, out: &mut Vec<Packet>) {
+        self.app_limit = limit.max(self.snd_max);
+        self.try_send(now, out);
     }
 
     /// Open the connection: send the initial window.
@@ -150,66 +214,111 @@ impl TcpSender {
         self.try_send(now, out);
     }
 
-    fn app_limit(&self) -> u64 {
-        self.cfg.app_bytes.unwrap_or(u64::MAX)
+    // ---- timers ----------------------------------------------------------
+
+    /// Round a deadline up to the timer tick (BSD's 500 ms slow timer, paper 003).
+    fn tick(&self, t: Time) -> Time {
+        let g = self.cfg.granularity;
+        if g <= 1 {
+            t
+        } else {
+            t.div_ceil(g) * g
+        }
     }
 
     fn restart_timer(&mut self, now: Time) {
         self.rto_deadline = if self.snd_max > self.snd_una {
-            Some(now + self.rtt.rto())
+            Some(self.tick(now + self.rtt.rto()))
         } else {
             None // RFC 6298 §5.2: all data acknowledged, turn the timer off.
         };
     }
 
-    fn segment(&mut self, seq: u64, now: Time) -> Packet {
-        let len = (self.cfg.mss as u64).min(self.app_limit() - seq) as u32;
-        let mut p = Packet::data(0, self.flow, self.src, self.dst, seq, len, now);
-        p.size = len + TCP_IP_HEADER_BYTES;
-        p.retransmit = seq < self.snd_max;
+    /// Paced sending may resume.
+    pub fn on_pace_timer(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.pace_wakeup.is_some_and(|t| t <= now) {
+            self.pace_wakeup = None;
+            self.try_send(now, out);
+        }
+    }
+
+    // ---- sending ---------------------------------------------------------
+
+    fn emit(&mut self, seq: u64, len: u64, retransmit: bool, now: Time, out: &mut Vec<Packet>) {
+        let mut p = Packet::data(0, self.flow, self.src, self.dst, seq, len as u32, now);
+        p.size = len as u32 + self.cfg.header_bytes;
+        p.retransmit = retransmit;
         self.stats.segments_sent += 1;
-        if p.retransmit {
+        if retransmit {
             self.stats.retransmitted_segments += 1;
         }
-        p
-    }
-
-    /// Send new (or go-back-N) segments while the window allows.
-    fn try_send(&mut self, now: Time, out: &mut Vec<Packet>) {
-        let mss = self.cfg.mss as u64;
-        loop {
-            let limit = self.app_limit();
-            if self.snd_nxt >= limit {
-                break;
-            }
-            let len = mss.min(limit - self.snd_nxt);
-            let window = self.cwnd().min(self.rwnd);
-            if self.inflight() + len > window {
-                break;
-            }
-            let p = self.segment(self.snd_nxt, now);
-            self.sent.push_back(SentSegment {
-                end: p.end_seq(),
-                sent_at: now,
-                retransmitted: p.retransmit,
-            });
-            self.snd_nxt = p.end_seq();
-            self.snd_max = self.snd_max.max(self.snd_nxt);
-            out.push(p);
-            if self.rto_deadline.is_none() {
-                self.restart_timer(now);
-            }
-        }
-    }
-
-    /// Resend the first unacknowledged segment.
-    fn retransmit_head(&mut self, now: Time, out: &mut Vec<Packet>) {
-        let p = self.segment(self.snd_una, now);
-        if let Some(s) = self.sent.iter_mut().find(|s| s.end > self.snd_una) {
-            s.retransmitted = true;
+        if let Some(rate) = self.pacing_rate_bps() {
+            let gap = (p.size as f64 * 8.0 * 1e9 / rate).round() as Time;
+            self.next_send_at = self.next_send_at.max(now) + gap;
         }
         out.push(p);
+        if self.rto_deadline.is_none() {
+            self.restart_timer(now);
+        }
     }
+
+    /// Send retransmissions and new data while the window allows.
+    fn try_send(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let mss = self.cfg.mss as u64;
+        let sack = self.cfg.recovery == Recovery::Sack;
+        loop {
+            if self.pacing_rate_bps().is_some() && now < self.next_send_at {
+                self.pace_wakeup = Some(self.next_send_at);
+                return;
+            }
+            let window = self.send_window();
+            // RFC 6675 NextSeg rule 1: lost segments first.
+            if sack {
+                if let Some((start, end)) = self.board.next_lost() {
+                    if self.board.pipe() + (end - start) > window {
+                        return;
+                    }
+                    self.board.retransmitted(start);
+                    self.emit(start, end - start, true, now, out);
+                    continue;
+                }
+            }
+            if self.snd_nxt >= self.app_limit {
+                return;
+            }
+            let len = mss.min(self.app_limit - self.snd_nxt);
+            let end = self.snd_nxt + len;
+            if self.inflight() + len > window
+                || end - self.snd_una > self.rwnd
+                || end - self.snd_una > self.cfg.send_buffer
+            {
+                return;
+            }
+            let retransmit = self.snd_nxt < self.snd_max;
+            self.board.push(self.snd_nxt, end, now, retransmit);
+            self.emit(self.snd_nxt, len, retransmit, now, out);
+            self.snd_nxt = end;
+            self.snd_max = self.snd_max.max(end);
+        }
+    }
+
+    /// Resend the first unacknowledged segment (fast retransmit, partial ACK).
+    fn retransmit_head(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let len = (self.cfg.mss as u64).min(self.snd_max - self.snd_una);
+        self.board.retransmitted(self.snd_una);
+        self.emit(self.snd_una, len, true, now, out);
+    }
+
+    /// Go back to SND.UNA and resend everything (Tahoe, Go-Back-N, timeouts without SACK).
+    fn rewind(&mut self) {
+        self.snd_nxt = self.snd_una;
+        self.board.clear();
+        self.in_loss = true;
+        self.recovery = InRecovery::No;
+        self.recover = self.snd_max;
+    }
+
+    // ---- acknowledgements ------------------------------------------------
 
     /// Process an acknowledgement.
     pub fn on_ack(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
@@ -218,30 +327,41 @@ impl TcpSender {
             return; // acknowledges data never sent: ignore (RFC 9293 §3.10.7.4)
         }
         self.rwnd = pkt.rwnd;
-        if ack > self.snd_una {
-            self.on_new_ack(ack, now, out);
-        } else if ack == self.snd_una && self.snd_max > self.snd_una {
-            self.on_duplicate_ack(now, out);
+        let sack = self.cfg.recovery == Recovery::Sack;
+        if sack {
+            for &(s, e) in pkt.sack_blocks() {
+                self.board.sack(s.max(ack), e);
+            }
         }
+        if ack > self.snd_una {
+            self.on_new_ack(ack, pkt.tsecr, now, out);
+        } else if ack == self.snd_una && self.snd_max > self.snd_una {
+            self.dupacks += 1;
+            self.stats.duplicate_acks += 1;
+            if let InRecovery::Inflated(w) = self.recovery {
+                // RFC 6582 §3.2 step 4: inflate by one SMSS per further duplicate ACK.
+                self.recovery = InRecovery::Inflated(w + self.cfg.mss as u64);
+            }
+        }
+        if sack {
+            self.board.mark_losses();
+        }
+        self.maybe_enter_recovery(now, out);
         self.try_send(now, out);
     }
 
-    fn on_new_ack(&mut self, ack: u64, now: Time, out: &mut Vec<Packet>) {
+    fn on_new_ack(&mut self, ack: u64, tsecr: Time, now: Time, out: &mut Vec<Packet>) {
         let acked = ack - self.snd_una;
-        // Karn's rule: sample RTT only from a segment that was sent once.
-        let mut sample = None;
-        while let Some(s) = self.sent.front() {
-            if s.end > ack {
-                break;
-            }
-            sample = if s.retransmitted {
-                None
-            } else {
-                Some(now - s.sent_at)
-            };
-            self.sent.pop_front();
-        }
-        if let Some(r) = sample {
+        let (sent_at, any_retx) = self.board.ack_to(ack);
+        let rtt = if self.cfg.timestamps {
+            Some(now.saturating_sub(tsecr)) // RFC 7323 §4: every ACK of new data
+        } else if any_retx {
+            None // Karn: an ACK covering a retransmission gives no sample
+        } else {
+            sent_at.map(|t| now - t)
+        };
+        let rtt = rtt.map(|r| self.tick(r).max(1));
+        if let Some(r) = rtt {
             self.rtt.on_sample(r);
         }
         self.snd_una = ack;
@@ -251,12 +371,14 @@ impl TcpSender {
             self.in_loss = false;
         }
         let mss = self.cfg.mss as u64;
-        match self.recovery_cwnd {
-            Some(w) if ack < self.recover => {
+        match self.recovery {
+            InRecovery::Inflated(w)
+                if ack < self.recover && self.cfg.recovery == Recovery::Newreno =>
+            {
                 // RFC 6582 §3.2 step 5: partial ACK. Retransmit the next hole,
                 // deflate by the amount acked, add back one SMSS if that was ≥ SMSS.
                 let add_back = if acked >= mss { mss } else { 0 };
-                self.recovery_cwnd = Some(w.saturating_sub(acked) + add_back);
+                self.recovery = InRecovery::Inflated(w.saturating_sub(acked) + add_back);
                 self.retransmit_head(now, out);
                 self.partial_acks += 1;
                 if self.partial_acks == 1 {
@@ -264,16 +386,15 @@ impl TcpSender {
                 }
                 return;
             }
-            Some(_) => {
-                // RFC 6582 §3.2 step 3: full ACK ends recovery.
-                self.recovery_cwnd = None;
-                self.cc.on_recovery_exit(now, self.cfg.mss);
+            InRecovery::Sack if ack < self.recover => {
+                self.restart_timer(now);
+                return;
             }
-            None => {
+            InRecovery::No => {
                 self.cc.on_ack(&AckSample {
                     now,
                     acked_bytes: acked,
-                    rtt: sample,
+                    rtt,
                     srtt: self.rtt.srtt(),
                     min_rtt: self.rtt.min_rtt(),
                     inflight_bytes: self.inflight(),
@@ -281,35 +402,67 @@ impl TcpSender {
                     mss: self.cfg.mss,
                 });
             }
+            _ => {
+                // Full ACK (RFC 6582 §3.2 step 3, RFC 6675 §5), or Reno's first new ACK.
+                self.recovery = InRecovery::No;
+                self.cc.on_recovery_exit(now, self.cfg.mss);
+            }
         }
         self.restart_timer(now);
     }
 
-    fn on_duplicate_ack(&mut self, now: Time, out: &mut Vec<Packet>) {
-        self.dupacks += 1;
-        self.stats.duplicate_acks += 1;
-        let mss = self.cfg.mss as u64;
-        if let Some(w) = self.recovery_cwnd {
-            // RFC 6582 §3.2 step 4: inflate by one SMSS per additional duplicate ACK.
-            self.recovery_cwnd = Some(w + mss);
+    /// Start loss recovery on DupThresh duplicate ACKs, or (with SACK) when the
+    /// first unacknowledged segment is presumed lost (RFC 6675 §5).
+    fn maybe_enter_recovery(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.recovery != InRecovery::No || self.in_loss || self.snd_una < self.recover {
             return;
         }
-        // RFC 6582 §3.2 step 2: only start recovery if this loss is past `recover`.
-        if self.dupacks == DUPACK_THRESHOLD && !self.in_loss && self.snd_una >= self.recover {
-            let flight = self.snd_max - self.snd_una;
-            self.cc.on_congestion_event(&CongestionEvent {
-                now,
-                signal: CongestionSignal::Loss,
-                inflight_bytes: flight,
-                mss: self.cfg.mss,
-            });
-            self.recover = self.snd_max;
-            self.partial_acks = 0;
-            // RFC 6582 §3.2 step 3: cwnd = ssthresh + 3*SMSS.
-            self.recovery_cwnd = Some(self.cc.ssthresh() + DUPACK_THRESHOLD as u64 * mss);
-            self.stats.fast_retransmits += 1;
-            self.retransmit_head(now, out);
+        let sack = self.cfg.recovery == Recovery::Sack;
+        let head_lost = sack && self.board.front().is_some_and(|s| s.lost);
+        if self.dupacks < DUPACK_THRESHOLD && !head_lost {
+            return;
         }
+        if self.snd_max == self.snd_una {
+            return;
+        }
+        let flight = self.snd_max - self.snd_una;
+        let mss = self.cfg.mss;
+        self.stats.fast_retransmits += 1;
+        self.recover = self.snd_max;
+        self.partial_acks = 0;
+        match self.cfg.recovery {
+            Recovery::Sack => {
+                self.congestion_event(now, flight);
+                self.recovery = InRecovery::Sack;
+                self.board.mark_front_lost();
+            }
+            Recovery::Newreno | Recovery::Reno => {
+                self.congestion_event(now, flight);
+                // RFC 6582 §3.2 step 3 / RFC 5681 §3.2 step 4: cwnd = ssthresh + 3*SMSS.
+                self.recovery =
+                    InRecovery::Inflated(self.cc.ssthresh() + DUPACK_THRESHOLD as u64 * mss as u64);
+                self.retransmit_head(now, out);
+            }
+            Recovery::Tahoe => {
+                // Tahoe: ssthresh = FlightSize/2, cwnd = one segment, slow start from SND.UNA.
+                self.cc.on_rto(now, flight, mss);
+                self.rewind();
+            }
+            Recovery::GoBackN => {
+                // Paper 001: halve, then resend from the first missing segment.
+                self.congestion_event(now, flight);
+                self.rewind();
+            }
+        }
+    }
+
+    fn congestion_event(&mut self, now: Time, flight: u64) {
+        self.cc.on_congestion_event(&CongestionEvent {
+            now,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: flight,
+            mss: self.cfg.mss,
+        });
     }
 
     /// The retransmission timer expired at `now`.
@@ -319,17 +472,23 @@ impl TcpSender {
             return;
         }
         self.stats.timeouts += 1;
-        let flight = self.snd_max - self.snd_una;
+        // Bytes presumed in the network (the RFC 6675 pipe with SACK), as ns-3's
+        // BytesInFlight: SACKed data has left the network and must not inflate ssthresh.
+        let flight = self.inflight().max(self.cfg.mss as u64);
         self.cc.on_rto(now, flight, self.cfg.mss);
-        // RFC 6298 §5.5–5.6: back off, then resend from snd_una (go-back-N).
+        // RFC 6298 §5.5–5.6: back off, then retransmit.
         self.rtt.back_off();
-        self.recovery_cwnd = None;
         self.dupacks = 0;
-        self.in_loss = true;
-        // RFC 6582 §4: after a timeout, recover = highest sequence sent.
-        self.recover = self.snd_max;
-        self.snd_nxt = self.snd_una;
-        self.sent.clear();
+        if self.cfg.recovery == Recovery::Sack {
+            // RFC 6675 §5.1: keep the SACK information, resend every unSACKed segment.
+            self.board.mark_all_lost();
+            self.recovery = InRecovery::No;
+            self.in_loss = true;
+            self.recover = self.snd_max;
+        } else {
+            self.rewind();
+        }
+        self.next_send_at = now;
         self.try_send(now, out);
         self.restart_timer(now);
     }

@@ -1,0 +1,120 @@
+//! Loss on the wire: a packet that finished transmission is lost instead of
+//! arriving. Bernoulli, an outage window, or chosen packets (for textbook traces).
+
+use crate::engine::{time, Rng, Time};
+use crate::net::{Packet, PacketKind};
+use crate::scenario::LossSpec;
+
+#[derive(Clone, Debug)]
+pub enum LossModel {
+    Bernoulli {
+        p: f64,
+        data_only: bool,
+    },
+    Blackout {
+        start: Time,
+        end: Time,
+    },
+    Nth {
+        packets: Vec<u64>,
+        next: usize,
+        seen: u64,
+    },
+}
+
+impl LossModel {
+    pub fn from_spec(spec: &LossSpec) -> Self {
+        match spec {
+            LossSpec::Bernoulli { p, data_only } => LossModel::Bernoulli {
+                p: *p,
+                data_only: *data_only,
+            },
+            LossSpec::Blackout { start_s, end_s } => LossModel::Blackout {
+                start: time::secs(*start_s),
+                end: time::secs(*end_s),
+            },
+            LossSpec::Nth { packets } => {
+                let mut packets = packets.clone();
+                packets.sort_unstable();
+                packets.dedup();
+                LossModel::Nth {
+                    packets,
+                    next: 0,
+                    seen: 0,
+                }
+            }
+        }
+    }
+
+    /// Is this packet lost?
+    pub fn lose(&mut self, pkt: &Packet, now: Time, rng: &mut Rng) -> bool {
+        let carries_data = pkt.kind != PacketKind::Ack;
+        match self {
+            LossModel::Bernoulli { p, data_only } => {
+                (carries_data || !*data_only) && rng.bernoulli(*p)
+            }
+            LossModel::Blackout { start, end } => now >= *start && now < *end,
+            LossModel::Nth {
+                packets,
+                next,
+                seen,
+            } => {
+                if !carries_data {
+                    return false;
+                }
+                *seen += 1;
+                if packets.get(*next) == Some(seen) {
+                    *next += 1;
+                    true
+                } else {
+                    false
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data() -> Packet {
+        Packet::data(0, 0, 0, 1, 0, 1000, 0)
+    }
+
+    #[test]
+    fn nth_loses_exactly_the_listed_data_packets() {
+        let mut m = LossModel::from_spec(&LossSpec::Nth {
+            packets: vec![3, 1],
+        });
+        let mut rng = Rng::new(1, 1);
+        let ack = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
+        assert!(!m.lose(&ack, 0, &mut rng), "ACKs are not counted");
+        let lost: Vec<bool> = (0..4).map(|_| m.lose(&data(), 0, &mut rng)).collect();
+        assert_eq!(lost, vec![true, false, true, false]);
+    }
+
+    #[test]
+    fn a_blackout_loses_everything_inside_the_window() {
+        let mut m = LossModel::from_spec(&LossSpec::Blackout {
+            start_s: 1.0,
+            end_s: 2.0,
+        });
+        let mut rng = Rng::new(1, 1);
+        assert!(!m.lose(&data(), 999_999_999, &mut rng));
+        assert!(m.lose(&data(), time::NS_PER_S, &mut rng));
+        assert!(!m.lose(&data(), 2 * time::NS_PER_S, &mut rng));
+    }
+
+    #[test]
+    fn bernoulli_loses_the_requested_fraction() {
+        let mut m = LossModel::from_spec(&LossSpec::Bernoulli {
+            p: 0.01,
+            data_only: true,
+        });
+        let mut rng = Rng::new(3, 3);
+        let n = 200_000;
+        let lost = (0..n).filter(|_| m.lose(&data(), 0, &mut rng)).count();
+        assert!((lost as f64 / n as f64 - 0.01).abs() < 0.001);
+    }
+}

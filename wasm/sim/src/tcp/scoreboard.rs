@@ -1,0 +1,340 @@
+//! The sender's scoreboard: one entry per transmitted segment from SND.UNA to
+//! SND.MAX, with what is known of it (SACKed, presumed lost, retransmitted).
+//! It keeps RFC 6675's `pipe` (§4 SetPipe) incrementally and marks segments
+//! lost per IsLost (§4): DupThresh SACKed segments above them. The three
+//! highest SACKed segments are tracked, so marking is O(1) amortised per ACK.
+
+use crate::engine::Time;
+use std::collections::VecDeque;
+
+/// RFC 6675 §2: DupThresh = 3.
+pub const DUP_THRESH: usize = 3;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Segment {
+    pub start: u64,
+    pub end: u64,
+    /// When it was first sent (RTT samples use first transmissions only: Karn).
+    pub sent_at: Time,
+    /// Sent more than once.
+    pub retransmitted: bool,
+    pub sacked: bool,
+    pub lost: bool,
+    /// A retransmission of it is in flight (counts in pipe).
+    pub retx_in_flight: bool,
+}
+
+impl Segment {
+    fn len(&self) -> u64 {
+        self.end - self.start
+    }
+    /// RFC 6675 §4 SetPipe: an original in flight, plus a retransmission in flight.
+    fn pipe_share(&self) -> u64 {
+        let mut n = 0;
+        if !self.sacked && !self.lost {
+            n += self.len();
+        }
+        if self.retx_in_flight && !self.sacked {
+            n += self.len();
+        }
+        n
+    }
+}
+
+#[derive(Default)]
+pub struct Scoreboard {
+    segs: VecDeque<Segment>,
+    pipe: u64,
+    sacked_bytes: u64,
+    /// Start sequence of the highest SACKed segments, highest first.
+    top: Vec<u64>,
+    /// Segments below this sequence have been examined for loss marking.
+    lost_scan: u64,
+    /// Lowest sequence that may hold a lost segment not yet retransmitted.
+    retx_hint: u64,
+}
+
+impl Scoreboard {
+    pub fn new() -> Self {
+        Self {
+            segs: VecDeque::with_capacity(64),
+            top: Vec::with_capacity(DUP_THRESH),
+            ..Default::default()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.segs.is_empty()
+    }
+    /// RFC 6675 pipe: bytes presumed in the network.
+    pub fn pipe(&self) -> u64 {
+        self.pipe
+    }
+    pub fn sacked_bytes(&self) -> u64 {
+        self.sacked_bytes
+    }
+    pub fn front(&self) -> Option<&Segment> {
+        self.segs.front()
+    }
+
+    /// Record a first transmission of [start, end).
+    pub fn push(&mut self, start: u64, end: u64, now: Time, retransmitted: bool) {
+        debug_assert!(self.segs.back().is_none_or(|s| s.end == start));
+        let seg = Segment {
+            start,
+            end,
+            sent_at: now,
+            retransmitted,
+            sacked: false,
+            lost: false,
+            retx_in_flight: false,
+        };
+        self.pipe += seg.pipe_share();
+        self.segs.push_back(seg);
+    }
+
+    /// Forget everything (go-back-N after a timeout).
+    pub fn clear(&mut self) {
+        self.segs.clear();
+        self.pipe = 0;
+        self.sacked_bytes = 0;
+        self.top.clear();
+        self.lost_scan = 0;
+        self.retx_hint = 0;
+    }
+
+    /// Remove segments below the cumulative ACK. Returns the RTT reference of
+    /// the newest fully acknowledged segment that was sent only once (Karn),
+    /// and whether any removed segment had been retransmitted.
+    pub fn ack_to(&mut self, ack: u64) -> (Option<Time>, bool) {
+        let mut sample = None;
+        let mut any_retx = false;
+        while let Some(s) = self.segs.front() {
+            if s.end > ack {
+                break;
+            }
+            self.pipe -= s.pipe_share();
+            if s.sacked {
+                self.sacked_bytes -= s.len();
+            }
+            if s.retransmitted {
+                any_retx = true;
+                sample = None;
+            } else if !s.sacked {
+                sample = Some(s.sent_at);
+            }
+            self.segs.pop_front();
+        }
+        self.top.retain(|&t| t >= ack);
+        self.lost_scan = self.lost_scan.max(ack);
+        self.retx_hint = self.retx_hint.max(ack);
+        (sample, any_retx)
+    }
+
+    fn index_of(&self, seq: u64) -> Option<usize> {
+        let first = self.segs.front()?.start;
+        if seq < first {
+            return None;
+        }
+        // Segments are contiguous; most are one MSS, so guess then correct.
+        let i = self.segs.partition_point(|s| s.end <= seq);
+        (i < self.segs.len()).then_some(i)
+    }
+
+    /// Apply a SACK block [start, end). Returns the bytes newly SACKed.
+    pub fn sack(&mut self, start: u64, end: u64) -> u64 {
+        let Some(mut i) = self.index_of(start) else {
+            return 0;
+        };
+        let mut newly = 0;
+        while i < self.segs.len() {
+            let s = self.segs[i];
+            if s.start >= end {
+                break;
+            }
+            if s.start >= start && s.end <= end && !s.sacked {
+                self.pipe -= s.pipe_share();
+                let seg = &mut self.segs[i];
+                seg.sacked = true;
+                seg.retx_in_flight = false;
+                let (start, len) = (seg.start, seg.len());
+                self.sacked_bytes += len;
+                newly += len;
+                self.note_top(start);
+            }
+            i += 1;
+        }
+        newly
+    }
+
+    fn note_top(&mut self, start: u64) {
+        if self.top.len() < DUP_THRESH || start > *self.top.last().expect("non-empty") {
+            let pos = self.top.partition_point(|&t| t > start);
+            self.top.insert(pos, start);
+            self.top.truncate(DUP_THRESH);
+        }
+    }
+
+    /// RFC 6675 IsLost: mark every un-SACKed segment below the DupThresh-th
+    /// highest SACKed segment. Returns true if any segment was newly marked.
+    pub fn mark_losses(&mut self) -> bool {
+        if self.top.len() < DUP_THRESH {
+            return false;
+        }
+        let threshold = self.top[DUP_THRESH - 1];
+        if threshold <= self.lost_scan {
+            return false;
+        }
+        let mut any = false;
+        let mut i = self.index_of(self.lost_scan).unwrap_or(0);
+        while i < self.segs.len() && self.segs[i].start < threshold {
+            let s = self.segs[i];
+            if !s.sacked && !s.lost && !s.retx_in_flight {
+                self.pipe -= s.pipe_share();
+                self.segs[i].lost = true;
+                self.pipe += self.segs[i].pipe_share();
+                self.retx_hint = self.retx_hint.min(s.start);
+                any = true;
+            }
+            i += 1;
+        }
+        self.lost_scan = threshold;
+        any
+    }
+
+    /// Mark the first segment lost (RFC 6675 §5 step 4.3: the segment at
+    /// SND.UNA is retransmitted on entering recovery).
+    pub fn mark_front_lost(&mut self) {
+        if let Some(s) = self.segs.front() {
+            if !s.sacked && !s.lost && !s.retx_in_flight {
+                self.pipe -= s.pipe_share();
+                self.segs[0].lost = true;
+                self.pipe += self.segs[0].pipe_share();
+                self.retx_hint = self.retx_hint.min(self.segs[0].start);
+            }
+        }
+    }
+
+    /// After a timeout: everything not SACKed is presumed lost (RFC 6675 §5.1).
+    pub fn mark_all_lost(&mut self) {
+        for s in self.segs.iter_mut() {
+            if !s.sacked {
+                s.lost = true;
+                s.retx_in_flight = false;
+            }
+        }
+        self.pipe = 0;
+        self.retx_hint = self.segs.front().map_or(0, |s| s.start);
+        self.lost_scan = self.segs.back().map_or(0, |s| s.end);
+    }
+
+    /// RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
+    pub fn next_lost(&mut self) -> Option<(u64, u64)> {
+        let mut i = self.index_of(self.retx_hint).unwrap_or(0);
+        while i < self.segs.len() {
+            let s = &self.segs[i];
+            if s.lost && !s.sacked && !s.retx_in_flight {
+                self.retx_hint = s.start;
+                return Some((s.start, s.end));
+            }
+            if s.start >= self.lost_scan && !s.lost {
+                break;
+            }
+            i += 1;
+        }
+        self.retx_hint = self.segs.get(i).map_or(self.retx_hint, |s| s.start);
+        None
+    }
+
+    /// Record a retransmission of the segment starting at `start`.
+    pub fn retransmitted(&mut self, start: u64) {
+        if let Some(i) = self.index_of(start) {
+            self.pipe -= self.segs[i].pipe_share();
+            let s = &mut self.segs[i];
+            s.retransmitted = true;
+            s.retx_in_flight = true;
+            self.pipe += self.segs[i].pipe_share();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MSS: u64 = 1000;
+
+    fn board(n: u64) -> Scoreboard {
+        let mut b = Scoreboard::new();
+        for i in 0..n {
+            b.push(i * MSS, (i + 1) * MSS, i, false);
+        }
+        b
+    }
+
+    #[test]
+    fn pipe_counts_every_segment_sent() {
+        let b = board(10);
+        assert_eq!(b.pipe(), 10 * MSS);
+    }
+
+    #[test]
+    fn sacked_segments_leave_the_pipe() {
+        let mut b = board(10);
+        assert_eq!(b.sack(3 * MSS, 5 * MSS), 2 * MSS);
+        assert_eq!(b.pipe(), 8 * MSS);
+        assert_eq!(b.sack(3 * MSS, 5 * MSS), 0, "SACKing twice changes nothing");
+    }
+
+    #[test]
+    fn a_segment_is_lost_once_three_segments_above_it_are_sacked() {
+        // RFC 6675 §4 IsLost with DupThresh = 3.
+        let mut b = board(10);
+        b.sack(MSS, 3 * MSS);
+        assert!(!b.mark_losses(), "two SACKed segments are not enough");
+        b.sack(3 * MSS, 4 * MSS);
+        assert!(b.mark_losses());
+        assert_eq!(b.next_lost(), Some((0, MSS)));
+        // pipe: 10 sent − 3 SACKed − 1 lost
+        assert_eq!(b.pipe(), 6 * MSS);
+        b.retransmitted(0);
+        assert_eq!(b.pipe(), 7 * MSS, "the retransmission is in flight");
+        assert_eq!(b.next_lost(), None);
+    }
+
+    #[test]
+    fn the_cumulative_ack_removes_segments_and_their_pipe() {
+        let mut b = board(5);
+        let (sample, retx) = b.ack_to(2 * MSS);
+        assert_eq!(sample, Some(1), "newest acked segment was sent at t = 1");
+        assert!(!retx);
+        assert_eq!(b.pipe(), 3 * MSS);
+        assert_eq!(b.front().unwrap().start, 2 * MSS);
+    }
+
+    #[test]
+    fn karn_no_sample_from_a_retransmitted_segment() {
+        let mut b = board(3);
+        b.retransmitted(2 * MSS);
+        let (sample, retx) = b.ack_to(3 * MSS);
+        assert_eq!(sample, None);
+        assert!(retx);
+    }
+
+    #[test]
+    fn after_a_timeout_all_unsacked_segments_are_lost_and_resent_in_order() {
+        let mut b = board(4);
+        b.sack(2 * MSS, 3 * MSS);
+        b.mark_all_lost();
+        assert_eq!(b.pipe(), 0);
+        assert_eq!(b.next_lost(), Some((0, MSS)));
+        b.retransmitted(0);
+        assert_eq!(b.next_lost(), Some((MSS, 2 * MSS)));
+        b.retransmitted(MSS);
+        assert_eq!(
+            b.next_lost(),
+            Some((3 * MSS, 4 * MSS)),
+            "skips the SACKed one"
+        );
+    }
+}

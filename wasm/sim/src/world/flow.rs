@@ -1,0 +1,59 @@
+//! A flow at run time: a TCP sender/receiver pair or a UDP source/sink, the
+//! application behind it, and the bookkeeping the plots and summary need.
+
+use crate::app::{OnOff, UdpSource};
+use crate::engine::{Rng, Time};
+use crate::tcp::{TcpReceiver, TcpSender};
+
+pub enum Endpoints {
+    Tcp {
+        sender: Box<TcpSender>,
+        receiver: Box<TcpReceiver>,
+    },
+    Udp {
+        source: UdpSource,
+        received_packets: u64,
+        received_bytes: u64,
+    },
+}
+
+pub struct FlowRt {
+    pub id: String,
+    pub src: u32,
+    pub dst: u32,
+    pub start: Time,
+    pub started: bool,
+    pub ends: Endpoints,
+    /// Smallest MTU on the path; larger datagrams are fragmented.
+    pub path_mtu: u32,
+    pub onoff: Option<OnOff>,
+    pub rng: Rng,
+    /// Bytes a sized transfer must deliver, and when it did.
+    pub size: Option<u64>,
+    pub completed_at: Option<Time>,
+    // Pending timer events (lazy cancellation): earliest scheduled of each.
+    pub rto_at: Option<Time>,
+    pub delack_at: Option<Time>,
+    pub pace_at: Option<Time>,
+    // Sampling bookkeeping.
+    pub delivered_at_last_sample: u64,
+    pub cwnd_sum: f64,
+    pub cwnd_samples: u64,
+}
+
+impl FlowRt {
+    /// Bytes delivered in order to the receiving application.
+    pub fn delivered(&self) -> u64 {
+        match &self.ends {
+            Endpoints::Tcp { receiver, .. } => receiver.delivered(),
+            Endpoints::Udp { received_bytes, .. } => *received_bytes,
+        }
+    }
+
+    pub fn sender(&self) -> Option<&TcpSender> {
+        match &self.ends {
+            Endpoints::Tcp { sender, .. } => Some(sender),
+            Endpoints::Udp { .. } => None,
+        }
+    }
+}

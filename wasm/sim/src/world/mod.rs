@@ -1,0 +1,438 @@
+//! The world: a scenario built into channels, hosts and flows; the event loop;
+//! traces sampled on a fixed grid. Callers advance it to a simulated time in
+//! chunks; it never reads a clock.
+
+mod build;
+mod flow;
+mod sample;
+
+use crate::engine::time::{self, Time};
+use crate::engine::EventQueue;
+use crate::metrics::trace::Trace;
+use crate::net::packet::fragment_sizes;
+use crate::net::{Channel, Packet, PacketKind};
+use crate::queue::{DropReason, QueueCtx};
+use flow::{Endpoints, FlowRt};
+
+pub use sample::{FLOW_METRICS, LINK_METRICS};
+
+const NO_ROUTE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    FlowStart(u32),
+    TxDone(u32),
+    Arrive(u32),
+    Rto(u32),
+    DelAck(u32),
+    Pace(u32),
+    AppToggle(u32),
+    UdpSend(u32),
+    Sample,
+}
+
+/// Packet accounting for the conservation invariant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conservation {
+    pub created: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+    pub held: u64,
+}
+
+pub struct World {
+    name: String,
+    now: Time,
+    end: Time,
+    events: EventQueue<Event>,
+    channels: Vec<Channel>,
+    channel_ids: Vec<String>,
+    n_nodes: usize,
+    /// routes[node * n_nodes + dst]: outgoing channel towards dst.
+    routes: Vec<u32>,
+    flows: Vec<FlowRt>,
+    trace: Trace,
+    sample_interval: Time,
+    row: Vec<f64>,
+    /// Per channel at the last sample: (busy time, wait sum, wait count).
+    channel_marks: Vec<(Time, Time, u64)>,
+    out: Vec<Packet>,
+    dropped: Vec<(Packet, DropReason)>,
+    next_uid: u64,
+    counts: Conservation,
+    finished: bool,
+}
+
+impl World {
+    // ---- running ---------------------------------------------------------
+
+    /// Run events up to simulated time `until` (clamped to the end of the run),
+    /// at most `max_events` of them. Returns true once the run is finished.
+    pub fn advance(&mut self, until: Time, max_events: u64) -> bool {
+        let until = until.min(self.end);
+        let mut n = 0;
+        while let Some(t) = self.events.peek_time() {
+            if t > until || n >= max_events {
+                break;
+            }
+            let (t, ev) = self.events.pop().expect("peeked");
+            debug_assert!(t >= self.now, "time went backwards");
+            self.now = t;
+            n += 1;
+            self.handle(ev);
+        }
+        match self.events.peek_time() {
+            Some(t) if t <= until => {} // stopped by max_events
+            Some(t) if t <= self.end => self.now = self.now.max(until),
+            _ => {
+                self.now = self.end;
+                self.finished = true;
+            }
+        }
+        self.finished
+    }
+
+    /// Run to the end.
+    pub fn run(&mut self) {
+        while !self.advance(self.end, u64::MAX) {}
+    }
+
+    fn handle(&mut self, ev: Event) {
+        match ev {
+            Event::FlowStart(f) => self.on_flow_start(f),
+            Event::TxDone(c) => self.on_tx_done(c as usize),
+            Event::Arrive(c) => self.on_arrive(c as usize),
+            Event::Rto(f) => self.on_rto(f),
+            Event::DelAck(f) => self.on_delack(f),
+            Event::Pace(f) => self.on_pace(f),
+            Event::AppToggle(f) => self.on_app_toggle(f),
+            Event::UdpSend(f) => self.on_udp_send(f),
+            Event::Sample => self.sample(),
+        }
+    }
+
+    fn on_flow_start(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        fl.started = true;
+        if let Some(o) = &fl.onoff {
+            let period = o.period(&mut fl.rng);
+            self.events.schedule(now + period, Event::AppToggle(f));
+        }
+        let fl = &mut self.flows[f as usize];
+        match &mut fl.ends {
+            Endpoints::Tcp { sender, .. } => sender.start(now, &mut self.out),
+            Endpoints::Udp { source, .. } => {
+                let gap = source.first_gap(&mut fl.rng);
+                self.events.schedule(now + gap, Event::UdpSend(f));
+            }
+        }
+        self.send_out(f);
+    }
+
+    fn on_app_toggle(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        let Some(o) = fl.onoff.as_mut() else { return };
+        o.on = !o.on;
+        let on = o.on;
+        let period = o.period(&mut fl.rng);
+        self.events.schedule(now + period, Event::AppToggle(f));
+        match &mut fl.ends {
+            Endpoints::Tcp { sender, .. } => {
+                // On: endless data; off: the application stops writing.
+                let limit = if on { u64::MAX } else { sender.snd_max() };
+                sender.set_app_limit(limit, now, &mut self.out);
+            }
+            Endpoints::Udp { source, .. } => {
+                if on {
+                    let gap = source.first_gap(&mut fl.rng);
+                    self.events.schedule(now + gap, Event::UdpSend(f));
+                }
+            }
+        }
+        self.send_out(f);
+    }
+
+    fn on_udp_send(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        if fl.onoff.as_ref().is_some_and(|o| !o.on) {
+            return; // an off period began; the next on period reschedules
+        }
+        let (src, dst) = (fl.src, fl.dst);
+        if let Endpoints::Udp { source, .. } = &mut fl.ends {
+            let p = source.datagram(f, src, dst, now, &mut fl.rng);
+            let gap = source.gap(&mut fl.rng);
+            self.out.push(p);
+            self.events.schedule(now + gap, Event::UdpSend(f));
+        }
+        self.send_out(f);
+    }
+
+    fn on_tx_done(&mut self, c: usize) {
+        let now = self.now;
+        let ch = &mut self.channels[c];
+        let pkt = ch.transmitting.take().expect("TxDone without a packet");
+        ch.tx_packets += 1;
+        ch.tx_bytes += pkt.size as u64;
+        let lost = match ch.loss.as_mut() {
+            Some(m) => m.lose(&pkt, now, &mut ch.rng),
+            None => false,
+        };
+        if lost {
+            ch.count_drop(DropReason::Impairment);
+            self.counts.dropped += 1;
+        } else {
+            let arrive = ch.arrival_time(now);
+            ch.pipe.push_back((arrive, pkt));
+            if ch.pipe.len() == 1 {
+                self.events.schedule(arrive, Event::Arrive(c as u32));
+            }
+        }
+        self.start_tx(c);
+    }
+
+    fn on_arrive(&mut self, c: usize) {
+        let ch = &mut self.channels[c];
+        let (_, pkt) = ch.pipe.pop_front().expect("Arrive without a packet");
+        if let Some(&(next, _)) = ch.pipe.front() {
+            self.events.schedule(next, Event::Arrive(c as u32));
+        }
+        let node = ch.to;
+        self.receive(node, pkt);
+    }
+
+    fn receive(&mut self, node: u32, pkt: Packet) {
+        if pkt.dst != node {
+            self.forward(node, pkt);
+            return;
+        }
+        self.counts.delivered += 1;
+        let f = pkt.flow as usize;
+        let now = self.now;
+        let fl = &mut self.flows[f];
+        match (&mut fl.ends, pkt.kind) {
+            (Endpoints::Tcp { receiver, .. }, PacketKind::Data) => {
+                if let Some(mut ack) = receiver.on_data(&pkt, now) {
+                    ack.flow = pkt.flow;
+                    ack.src = pkt.dst;
+                    ack.dst = pkt.src;
+                    self.out.push(ack);
+                }
+                if fl.completed_at.is_none() && fl.size.is_some_and(|n| receiver.delivered() >= n) {
+                    fl.completed_at = Some(now);
+                }
+            }
+            (Endpoints::Tcp { sender, .. }, PacketKind::Ack) => {
+                sender.on_ack(&pkt, now, &mut self.out)
+            }
+            (
+                Endpoints::Udp {
+                    received_packets,
+                    received_bytes,
+                    ..
+                },
+                PacketKind::Udp,
+            ) => {
+                // Validation keeps datagrams within the path MTU: no fragments here.
+                *received_packets += 1;
+                *received_bytes += pkt.payload as u64;
+            }
+            _ => {}
+        }
+        self.send_out(f as u32);
+    }
+
+    fn on_rto(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        if fl.rto_at == Some(now) {
+            fl.rto_at = None;
+        }
+        if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
+            if sender.rto_deadline().is_some_and(|d| d <= now) {
+                sender.on_rto(now, &mut self.out);
+            }
+        }
+        self.send_out(f);
+    }
+
+    fn on_delack(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        if fl.delack_at == Some(now) {
+            fl.delack_at = None;
+        }
+        let (src, dst) = (fl.src, fl.dst);
+        if let Endpoints::Tcp { receiver, .. } = &mut fl.ends {
+            if let Some(mut ack) = receiver.on_delack_timer(now) {
+                ack.flow = f;
+                ack.src = dst;
+                ack.dst = src;
+                self.out.push(ack);
+            }
+        }
+        self.send_out(f);
+    }
+
+    fn on_pace(&mut self, f: u32) {
+        let now = self.now;
+        let fl = &mut self.flows[f as usize];
+        if fl.pace_at == Some(now) {
+            fl.pace_at = None;
+        }
+        if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
+            sender.on_pace_timer(now, &mut self.out);
+        }
+        self.send_out(f);
+    }
+
+    /// Send what the flow's endpoints produced and re-arm its timers.
+    fn send_out(&mut self, f: u32) {
+        let mut out = std::mem::take(&mut self.out);
+        let mtu = self.flows[f as usize].path_mtu;
+        for mut p in out.drain(..) {
+            p.uid = self.next_uid;
+            self.next_uid += 1;
+            if p.size > mtu && p.kind != PacketKind::Ack {
+                // IP fragmentation at the sending host (RFC 791).
+                let sizes = fragment_sizes(p.size, mtu);
+                p.ip_id = p.uid;
+                p.frag_count = sizes.len().min(255) as u8;
+                for s in sizes {
+                    let mut frag = p;
+                    frag.size = s;
+                    self.counts.created += 1;
+                    self.forward(p.src, frag);
+                }
+            } else {
+                self.counts.created += 1;
+                self.forward(p.src, p);
+            }
+        }
+        self.out = out;
+        self.arm_timers(f);
+    }
+
+    fn arm_timers(&mut self, f: u32) {
+        let fl = &mut self.flows[f as usize];
+        let Endpoints::Tcp { sender, receiver } = &fl.ends else {
+            return;
+        };
+        let wants = [
+            (sender.rto_deadline(), &mut fl.rto_at, Event::Rto(f)),
+            (
+                receiver.delack_deadline(),
+                &mut fl.delack_at,
+                Event::DelAck(f),
+            ),
+            (sender.pace_wakeup(), &mut fl.pace_at, Event::Pace(f)),
+        ];
+        for (deadline, pending, ev) in wants {
+            if let Some(d) = deadline {
+                if pending.is_none_or(|t| t > d) {
+                    *pending = Some(d);
+                    self.events.schedule(d, ev);
+                }
+            }
+        }
+    }
+
+    fn forward(&mut self, node: u32, mut pkt: Packet) {
+        let c = self.routes[node as usize * self.n_nodes + pkt.dst as usize];
+        if c == NO_ROUTE {
+            self.counts.dropped += 1;
+            return;
+        }
+        let c = c as usize;
+        let ch = &mut self.channels[c];
+        pkt.enqueued_at = self.now;
+        let mut ctx = QueueCtx {
+            now: self.now,
+            rng: &mut ch.rng,
+            dropped: &mut self.dropped,
+        };
+        ch.qdisc.enqueue(pkt, &mut ctx);
+        self.account_drops(c);
+        if self.channels[c].transmitting.is_none() {
+            self.start_tx(c);
+        }
+    }
+
+    fn start_tx(&mut self, c: usize) {
+        let ch = &mut self.channels[c];
+        if ch.transmitting.is_some() {
+            return;
+        }
+        let mut ctx = QueueCtx {
+            now: self.now,
+            rng: &mut ch.rng,
+            dropped: &mut self.dropped,
+        };
+        if let Some(p) = ch.qdisc.dequeue(&mut ctx) {
+            let tx = time::transmission_time(p.size as u64, ch.rate_bps);
+            ch.busy_time += tx;
+            ch.wait_sum += self.now - p.enqueued_at;
+            ch.wait_count += 1;
+            ch.transmitting = Some(p);
+            self.events.schedule(self.now + tx, Event::TxDone(c as u32));
+        }
+        self.account_drops(c);
+    }
+
+    fn account_drops(&mut self, c: usize) {
+        for (_, reason) in self.dropped.drain(..) {
+            self.channels[c].count_drop(reason);
+            self.counts.dropped += 1;
+        }
+    }
+
+    // ---- reading ---------------------------------------------------------
+
+    pub fn now(&self) -> Time {
+        self.now
+    }
+    pub fn end(&self) -> Time {
+        self.end
+    }
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+    pub fn events_processed(&self) -> u64 {
+        self.events.popped()
+    }
+    pub fn columns(&self) -> &[crate::metrics::trace::Column] {
+        self.trace.columns()
+    }
+    /// Rows sampled since the last drain, row-major.
+    pub fn drain(&mut self) -> Vec<f64> {
+        self.trace.drain()
+    }
+    pub fn trace_hash(&self) -> String {
+        self.trace.hash()
+    }
+    pub fn rows(&self) -> u64 {
+        self.trace.rows()
+    }
+
+    /// Packet accounting: created = delivered + dropped + held must hold at every instant.
+    pub fn conservation(&self) -> Conservation {
+        let held = self.channels.iter().map(|c| c.held_packets() as u64).sum();
+        Conservation {
+            held,
+            ..self.counts
+        }
+    }
+
+    /// Bytes delivered in order at each flow's receiver.
+    pub fn delivered_bytes(&self) -> Vec<u64> {
+        self.flows.iter().map(FlowRt::delivered).collect()
+    }
+
+    /// Mean queueing delay so far at a channel, by id such as `bottleneck:a>b`.
+    pub fn mean_queueing_delay_s(&self, channel_id: &str) -> Option<f64> {
+        let i = self.channel_ids.iter().position(|c| c == channel_id)?;
+        Some(self.channels[i].mean_wait_s())
+    }
+}

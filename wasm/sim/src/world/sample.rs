@@ -1,0 +1,206 @@
+//! Trace columns, sampling on the fixed grid, and the run summary.
+
+use super::flow::Endpoints;
+use super::{Event, World};
+use crate::engine::time;
+use crate::metrics::fairness::jain_index;
+use crate::metrics::summary::{FlowSummary, LinkSummary, Summary};
+use crate::metrics::trace::Column;
+use crate::queue::DropReason;
+
+/// Per-flow trace columns: (metric, unit). TCP internals are 0 for UDP flows.
+pub const FLOW_METRICS: [(&str, &str); 11] = [
+    ("cwnd", "segments"),
+    ("ssthresh", "segments"), // 0 while not yet set (infinite)
+    ("srtt", "ms"),
+    ("rto", "ms"),
+    ("inflight", "segments"),
+    ("delivered", "bytes"),
+    ("goodput", "b/s"),
+    ("retransmits", "segments"),
+    ("timeouts", "count"),
+    ("dupacks", "count"),
+    ("state", "enum"), // 0 slow start, 1 congestion avoidance, 2 recovery, 3 loss
+];
+
+/// Per-direction link trace columns: (metric, unit).
+pub const LINK_METRICS: [(&str, &str); 9] = [
+    ("queue", "packets"),
+    ("queue_bytes", "bytes"),
+    ("sojourn", "ms"), // mean queueing delay of packets that left during the interval
+    ("utilisation", "fraction"),
+    ("drops", "packets"),
+    ("drops_overflow", "packets"),
+    ("drops_aqm", "packets"),
+    ("drops_policer", "packets"),
+    ("drops_impairment", "packets"),
+];
+
+impl World {
+    pub(super) fn build_columns(&self) -> Vec<Column> {
+        let mut cols = vec![Column::new("time", "", "t", "s")];
+        for f in &self.flows {
+            for (metric, unit) in FLOW_METRICS {
+                cols.push(Column::new("flow", &f.id, metric, unit));
+            }
+        }
+        for id in &self.channel_ids {
+            for (metric, unit) in LINK_METRICS {
+                cols.push(Column::new("link", id, metric, unit));
+            }
+        }
+        cols
+    }
+
+    pub(super) fn sample(&mut self) {
+        let t = self.now;
+        let interval = self.sample_interval;
+        let interval_s = time::to_secs(interval);
+        let mut i = 0;
+        self.row[i] = time::to_secs(t);
+        i += 1;
+        for fl in &mut self.flows {
+            let delivered = fl.delivered();
+            let goodput = (delivered - fl.delivered_at_last_sample) as f64 * 8.0 / interval_s;
+            fl.delivered_at_last_sample = delivered;
+            let mut values = [0.0; FLOW_METRICS.len()];
+            values[5] = delivered as f64;
+            values[6] = goodput;
+            if let Endpoints::Tcp { sender: s, .. } = &fl.ends {
+                let mss = s.mss() as f64;
+                // The controller's cwnd (halved at a loss), not RFC 6582's inflated recovery window.
+                let cwnd = if fl.started {
+                    s.cc().cwnd() as f64 / mss
+                } else {
+                    0.0
+                };
+                if fl.started {
+                    fl.cwnd_sum += cwnd;
+                    fl.cwnd_samples += 1;
+                }
+                values[0] = cwnd;
+                values[1] = match s.ssthresh() {
+                    u64::MAX => 0.0,
+                    v => v as f64 / mss,
+                };
+                values[2] = s.rtt().srtt() as f64 / 1e6;
+                values[3] = s.rtt().rto() as f64 / 1e6;
+                values[4] = s.inflight() as f64 / mss;
+                values[7] = s.stats.retransmitted_segments as f64;
+                values[8] = s.stats.timeouts as f64;
+                values[9] = s.stats.duplicate_acks as f64;
+                values[10] = s.state() as u8 as f64;
+            }
+            self.row[i..i + values.len()].copy_from_slice(&values);
+            i += values.len();
+        }
+        for (ch, mark) in self.channels.iter().zip(self.channel_marks.iter_mut()) {
+            let (busy0, wait0, count0) = *mark;
+            let waits = ch.wait_count - count0;
+            let sojourn_ms = if waits > 0 {
+                (ch.wait_sum - wait0) as f64 / waits as f64 / 1e6
+            } else {
+                0.0
+            };
+            // Busy time is booked when a transmission starts, so clamp to 1.
+            let utilisation = ((ch.busy_time - busy0) as f64 / interval as f64).min(1.0);
+            *mark = (ch.busy_time, ch.wait_sum, ch.wait_count);
+            let values = [
+                ch.qdisc.len_packets() as f64,
+                ch.qdisc.len_bytes() as f64,
+                sojourn_ms,
+                if t == 0 { 0.0 } else { utilisation },
+                ch.total_drops() as f64,
+                ch.drops[DropReason::Overflow.index()] as f64,
+                ch.drops[DropReason::Aqm.index()] as f64,
+                ch.drops[DropReason::Policer.index()] as f64,
+                ch.drops[DropReason::Impairment.index()] as f64,
+            ];
+            self.row[i..i + values.len()].copy_from_slice(&values);
+            i += values.len();
+        }
+        self.trace.push_row(&self.row);
+        let next = t + interval;
+        if next <= self.end {
+            self.events.schedule(next, Event::Sample);
+        } else if t < self.end {
+            self.events.schedule(self.end, Event::Sample);
+        }
+    }
+
+    pub fn summary(&self) -> Summary {
+        let flows: Vec<FlowSummary> = self
+            .flows
+            .iter()
+            .map(|f| {
+                let open = time::to_secs(self.now.saturating_sub(f.start));
+                let delivered = f.delivered();
+                let (retx, fast, timeouts) = match f.sender() {
+                    Some(s) => (
+                        s.stats.retransmitted_segments,
+                        s.stats.fast_retransmits,
+                        s.stats.timeouts,
+                    ),
+                    None => (0, 0, 0),
+                };
+                let (sent_packets, received_packets) = match &f.ends {
+                    Endpoints::Udp {
+                        source,
+                        received_packets,
+                        ..
+                    } => (source.sent_packets, *received_packets),
+                    Endpoints::Tcp { .. } => (0, 0),
+                };
+                FlowSummary {
+                    id: f.id.clone(),
+                    goodput_bps: if open > 0.0 {
+                        delivered as f64 * 8.0 / open
+                    } else {
+                        0.0
+                    },
+                    delivered_bytes: delivered,
+                    retransmitted_segments: retx,
+                    fast_retransmits: fast,
+                    timeouts,
+                    mean_cwnd_segments: if f.cwnd_samples > 0 {
+                        f.cwnd_sum / f.cwnd_samples as f64
+                    } else {
+                        0.0
+                    },
+                    completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
+                    udp_sent_packets: sent_packets,
+                    udp_received_packets: received_packets,
+                }
+            })
+            .collect();
+        let run_s = time::to_secs(self.now);
+        let links = self
+            .channels
+            .iter()
+            .zip(&self.channel_ids)
+            .map(|(c, id)| LinkSummary {
+                id: id.split(':').next().unwrap_or_default().to_string(),
+                direction: if c.a_to_b { "a>b" } else { "b>a" }.to_string(),
+                drops: c.total_drops(),
+                tx_packets: c.tx_packets,
+                tx_bytes: c.tx_bytes,
+                utilisation: if run_s > 0.0 {
+                    (time::to_secs(c.busy_time) / run_s).min(1.0)
+                } else {
+                    0.0
+                },
+                mean_queueing_delay_s: c.mean_wait_s(),
+            })
+            .collect();
+        let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
+        Summary {
+            name: self.name.clone(),
+            simulated_time_s: run_s,
+            events: self.events.popped(),
+            jain_index: jain_index(&goodputs),
+            flows,
+            links,
+            trace_hash: self.trace.hash(),
+        }
+    }
+}
