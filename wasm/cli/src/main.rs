@@ -3,6 +3,7 @@
 //! tcplab run FILE.json [--csv DIR]   print the run summary as JSON (and write traces as CSV)
 //! tcplab validate FILE.json           check a scenario; print its errors
 //! tcplab schema                       print the scenario JSON Schema
+//! tcplab oracles [--only CASE]…       validate the model against analytic oracles
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
 //!
@@ -10,6 +11,7 @@
 
 mod csv;
 mod golden;
+mod oracles;
 
 use sim::{parse_scenario, World};
 use std::io::Write;
@@ -19,7 +21,8 @@ const USAGE: &str = "usage:
   tcplab run FILE.json [--csv DIR]
   tcplab validate FILE.json
   tcplab schema
-  tcplab golden [--update] [FILE]";
+  tcplab golden [--update] [FILE]
+  tcplab oracles [--only CASE]...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
         Some("run") => run(&args[1..]),
         Some("validate") => validate(&args[1..]),
         Some("golden") => golden::run(&args[1..]),
+        Some("oracles") => oracles::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS

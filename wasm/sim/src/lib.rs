@@ -10,6 +10,7 @@ pub mod net;
 pub mod queue;
 pub mod scenario;
 pub mod tcp;
+pub mod validation;
 pub mod world;
 
 pub use metrics::summary::Summary;

@@ -23,13 +23,15 @@ enum Pattern {
 pub struct UdpSource {
     pattern: Pattern,
     payload: u32,
+    /// Largest payload that fits the path MTU (exponential sizes are truncated to it).
+    max_payload: u32,
     random_phase: bool,
     pub sent_packets: u64,
     pub sent_bytes: u64,
 }
 
 impl UdpSource {
-    pub fn from_spec(spec: &SourceSpec) -> Option<Self> {
+    pub fn from_spec(spec: &SourceSpec, path_mtu: u32) -> Option<Self> {
         let wire = |payload: u32| (payload + UDP_HEADER_BYTES) as f64 * 8.0;
         let (pattern, payload, random_phase) = match spec {
             SourceSpec::Cbr {
@@ -71,6 +73,7 @@ impl UdpSource {
         Some(Self {
             pattern,
             payload,
+            max_payload: path_mtu.saturating_sub(UDP_HEADER_BYTES).max(1),
             random_phase,
             sent_packets: 0,
             sent_bytes: 0,
@@ -100,7 +103,10 @@ impl UdpSource {
             Pattern::Poisson {
                 exponential_sizes: true,
                 ..
-            } => (rng.exponential(self.payload as f64).round() as u32).clamp(1, 65_000),
+            } => {
+                // UDP datagrams are not fragmented here: truncate at the path MTU.
+                (rng.exponential(self.payload as f64).round() as u32).clamp(1, self.max_payload)
+            }
             _ => self.payload,
         };
         let mut p = Packet::new(PacketKind::Udp, flow, src, dst, now);

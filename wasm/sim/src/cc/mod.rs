@@ -73,18 +73,30 @@ pub trait CongestionControl {
     fn metrics(&self, _out: &mut Vec<f64>) {}
 }
 
-/// Build the controller a scenario asks for: initial window in segments and,
-/// if set, the initial slow-start threshold in segments.
-pub fn build(
-    algorithm: CcAlgorithm,
-    mss: u32,
-    initial_cwnd_segments: u32,
-    initial_ssthresh_segments: Option<u32>,
-) -> Box<dyn CongestionControl> {
-    let ssthresh = initial_ssthresh_segments.map_or(u64::MAX, |s| s as u64 * mss as u64);
+/// Start-up settings every controller receives.
+#[derive(Clone, Copy, Debug)]
+pub struct CcInit {
+    pub mss: u32,
+    pub initial_cwnd_segments: u32,
+    /// Initial slow-start threshold in segments; None for "unlimited".
+    pub initial_ssthresh_segments: Option<u32>,
+    /// RFC 3465 byte counting in congestion avoidance (else per-ACK increase).
+    pub byte_counting: bool,
+}
+
+impl CcInit {
+    pub fn initial_cwnd(&self) -> u64 {
+        self.initial_cwnd_segments as u64 * self.mss as u64
+    }
+    pub fn initial_ssthresh(&self) -> u64 {
+        self.initial_ssthresh_segments
+            .map_or(u64::MAX, |s| s as u64 * self.mss as u64)
+    }
+}
+
+/// Build the controller a scenario asks for.
+pub fn build(algorithm: CcAlgorithm, init: &CcInit) -> Box<dyn CongestionControl> {
     match algorithm {
-        CcAlgorithm::Newreno => {
-            Box::new(newreno::NewReno::new(mss, initial_cwnd_segments).with_ssthresh(ssthresh))
-        }
+        CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_init(init)),
     }
 }

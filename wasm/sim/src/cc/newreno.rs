@@ -1,9 +1,10 @@
 //! Reno/NewReno congestion control (RFC 5681 §3.1). Slow start grows cwnd by
 //! min(acked, SMSS) per ACK; congestion avoidance uses appropriate byte
-//! counting (RFC 3465 §2.1), exactly one SMSS per cwnd of acknowledged bytes.
+//! counting (RFC 3465 §2.1), exactly one SMSS per cwnd of acknowledged bytes,
+//! or optionally SMSS·SMSS/cwnd per ACK (RFC 5681 eq. 3).
 //! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
 
-use super::{AckSample, CongestionControl, CongestionEvent};
+use super::{AckSample, CcInit, CongestionControl, CongestionEvent};
 use crate::engine::Time;
 
 pub struct NewReno {
@@ -11,6 +12,7 @@ pub struct NewReno {
     ssthresh: u64,
     /// Bytes acknowledged since cwnd last grew in congestion avoidance (RFC 3465).
     bytes_acked: u64,
+    byte_counting: bool,
 }
 
 impl NewReno {
@@ -19,13 +21,17 @@ impl NewReno {
             cwnd: mss as u64 * initial_cwnd_segments as u64,
             ssthresh: u64::MAX,
             bytes_acked: 0,
+            byte_counting: true,
         }
     }
 
-    /// Start with this slow-start threshold (bytes) instead of "unlimited".
-    pub fn with_ssthresh(mut self, ssthresh: u64) -> Self {
-        self.ssthresh = ssthresh;
-        self
+    pub fn from_init(init: &CcInit) -> Self {
+        Self {
+            cwnd: init.initial_cwnd(),
+            ssthresh: init.initial_ssthresh(),
+            bytes_acked: 0,
+            byte_counting: init.byte_counting,
+        }
     }
 
     /// RFC 5681 eq. (4): ssthresh = max(FlightSize / 2, 2*SMSS).
@@ -44,6 +50,9 @@ impl CongestionControl for NewReno {
         if self.cwnd < self.ssthresh {
             // RFC 5681 §3.1 eq. (2): cwnd += min(N, SMSS).
             self.cwnd += a.acked_bytes.min(mss);
+        } else if !self.byte_counting {
+            // RFC 5681 eq. (3): cwnd += SMSS*SMSS/cwnd per ACK, at least 1 byte.
+            self.cwnd += (mss * mss / self.cwnd).max(1);
         } else {
             // RFC 3465 §2.1: +SMSS once a full cwnd of bytes has been acknowledged.
             self.bytes_acked += a.acked_bytes;
@@ -122,6 +131,18 @@ mod tests {
         assert_eq!(cc.cwnd(), 11 * MSS as u64, "needs 11 segments acked now");
         cc.on_ack(&ack(MSS as u64));
         assert_eq!(cc.cwnd(), 12 * MSS as u64);
+    }
+
+    #[test]
+    fn per_ack_counting_adds_smss_squared_over_cwnd() {
+        let mut cc = NewReno::from_init(&CcInit {
+            mss: MSS,
+            initial_cwnd_segments: 10,
+            initial_ssthresh_segments: Some(2),
+            byte_counting: false,
+        });
+        cc.on_ack(&ack(2 * MSS as u64)); // one delayed ACK for two segments
+        assert_eq!(cc.cwnd(), 10 * MSS as u64 + MSS as u64 / 10);
     }
 
     #[test]

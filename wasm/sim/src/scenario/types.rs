@@ -303,6 +303,11 @@ pub struct TcpOptions {
     pub recovery: Recovery,
     #[serde(default)]
     pub delayed_ack: DelayedAck,
+    /// Congestion avoidance counts acknowledged bytes (RFC 3465, Linux): one
+    /// SMSS per window however ACKs are spaced. Off: SMSS²/cwnd per ACK
+    /// (RFC 5681 eq. 3), so delayed ACKs halve the growth (Mathis C = 0.87).
+    #[serde(default = "yes")]
+    pub byte_counting: bool,
     /// Receive buffer, bytes: the advertised window is its free part.
     #[serde(default = "default_buffer")]
     pub receive_buffer_bytes: u64,
@@ -345,6 +350,7 @@ impl Default for TcpOptions {
             initial_ssthresh_segments: None,
             recovery: Recovery::default(),
             delayed_ack: DelayedAck::default(),
+            byte_counting: true,
             receive_buffer_bytes: default_buffer(),
             send_buffer_bytes: default_buffer(),
             min_rto_ms: default_min_rto(),

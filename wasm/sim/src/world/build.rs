@@ -148,9 +148,12 @@ impl World {
                 };
                 let cc = cc::build(
                     f.cc,
-                    mss,
-                    t.initial_window_segments,
-                    t.initial_ssthresh_segments,
+                    &cc::CcInit {
+                        mss,
+                        initial_cwnd_segments: t.initial_window_segments,
+                        initial_ssthresh_segments: t.initial_ssthresh_segments,
+                        byte_counting: t.byte_counting,
+                    },
                 );
                 let rcfg = ReceiverConfig {
                     buffer: t.receive_buffer_bytes,
@@ -170,7 +173,7 @@ impl World {
                 }
             }
             Protocol::Udp => Endpoints::Udp {
-                source: UdpSource::from_spec(&f.source).expect("validated UDP source"),
+                source: UdpSource::from_spec(&f.source, path_mtu).expect("validated UDP source"),
                 received_packets: 0,
                 received_bytes: 0,
             },

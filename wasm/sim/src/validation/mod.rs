@@ -1,0 +1,102 @@
+//! Model validation against analytic oracles: each case runs scenarios and
+//! compares what the model shows with what a formula predicts. `tcplab
+//! oracles` (npm run validate) prints the table and fails on any miss.
+
+mod build;
+mod queueing;
+mod tcp;
+
+pub use build::{dumbbell, run, DumbbellFlow};
+
+use serde::Serialize;
+
+/// One line of the validation table.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Row {
+    pub case: String,
+    pub model: f64,
+    pub oracle: f64,
+    /// Allowed relative error (e.g. 0.15), or for `at_least`/exact checks the description.
+    pub tolerance: String,
+    pub pass: bool,
+}
+
+impl Row {
+    /// |model − oracle| ≤ tol·|oracle|.
+    pub fn relative(case: impl Into<String>, model: f64, oracle: f64, tol: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle,
+            tolerance: format!("±{}%", tol * 100.0),
+            pass: model.is_finite() && (model - oracle).abs() <= tol * oracle.abs(),
+        }
+    }
+    /// model ≥ bound.
+    pub fn at_least(case: impl Into<String>, model: f64, bound: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle: bound,
+            tolerance: "≥".into(),
+            pass: model >= bound,
+        }
+    }
+    /// model == expected exactly.
+    pub fn exact(case: impl Into<String>, model: f64, expected: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle: expected,
+            tolerance: "exact".into(),
+            pass: model == expected,
+        }
+    }
+}
+
+/// A named group of rows.
+pub struct Case {
+    pub name: &'static str,
+    pub run: fn() -> Vec<Row>,
+}
+
+/// Every validation case, in table order.
+pub fn cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    v.extend(tcp::cases());
+    v.extend(queueing::cases());
+    v
+}
+
+/// Render rows as a fixed-width table.
+pub fn table(rows: &[Row]) -> String {
+    let w = rows
+        .iter()
+        .map(|r| r.case.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut s = format!(
+        "{:<w$}  {:>14}  {:>14}  {:>9}  {}\n",
+        "case", "model", "oracle", "tolerance", "result"
+    );
+    for r in rows {
+        s += &format!(
+            "{:<w$}  {:>14}  {:>14}  {:>9}  {}\n",
+            r.case,
+            fmt(r.model),
+            fmt(r.oracle),
+            r.tolerance,
+            if r.pass { "pass" } else { "FAIL" }
+        );
+    }
+    s
+}
+
+fn fmt(v: f64) -> String {
+    if v != 0.0 && (v.abs() >= 1e6 || v.abs() < 1e-3) {
+        format!("{v:.4e}")
+    } else {
+        format!("{v:.4}")
+    }
+}
