@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// A finished case: (table position, name, rows, seconds taken).
+type Finished = (usize, &'static str, Vec<Row>, f64);
+
 pub fn run(args: &[String]) -> ExitCode {
     let mut only = Vec::new();
     let mut it = args.iter();
@@ -32,7 +35,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let queue = Arc::new(Mutex::new(
         selected.into_iter().enumerate().collect::<Vec<_>>(),
     ));
-    let results: Arc<Mutex<Vec<(usize, &'static str, Vec<Row>, f64)>>> = Arc::default();
+    let results: Arc<Mutex<Vec<Finished>>> = Arc::default();
     let threads = std::thread::available_parallelism()
         .map_or(2, |p| p.get())
         .min(n.max(1));
