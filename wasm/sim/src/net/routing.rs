@@ -81,6 +81,7 @@ mod tests {
         Node {
             id: id.into(),
             kind: NodeKind::Router,
+            host: None,
         }
     }
     fn link(id: &str, a: &str, b: &str) -> Link {
