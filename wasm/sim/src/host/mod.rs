@@ -36,7 +36,14 @@
 //!
 //! Calls must come in non-decreasing `now` order (the event loop's order).
 
+pub mod estimator;
 pub mod params;
+pub mod pipeline;
 
 pub use crate::scenario::{HostOverlap, HostPathKind, HostPreset};
+pub use estimator::{BandwidthEstimator, TimerNoise};
 pub use params::{HostParams, StageCosts};
+pub use pipeline::{HostDrop, HostPipeline, HostStats, HOST_METRICS};
+
+#[cfg(test)]
+mod tests;
