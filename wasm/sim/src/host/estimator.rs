@@ -132,7 +132,8 @@ impl BandwidthEstimator {
         }
     }
 
-    /// Record one recv() of a `size`-byte packet that truly took `true_d_ns`.
+    /// Record one recv() of a `size`-byte packet that truly took `true_d_ns`
+    /// (from the previous recv()'s return to this one's).
     /// Returns a new estimate when the window fills. A change of packet size
     /// starts a new window (the thesis measures at one MTU at a time).
     pub fn record(&mut self, true_d_ns: f64, size: u32, host: &HostParams) -> Option<f64> {

@@ -136,7 +136,7 @@ pub const HOST_METRICS: [(&str, &str); 9] = [
     ("membus_util", "fraction"),
     ("cpu_util", "fraction"),
     ("toe_util", "fraction"),
-    // Eq. 3.60 from the latest ten noisy recv() times; 0 before the first.
+    // Eq. 3.60 from the latest ten noisy recv() intervals; 0 before the first.
     ("bw_estimate", "b/s"),
 ];
 
@@ -280,11 +280,16 @@ impl HostPipeline {
         // d: from when the receiver began waiting for this packet (the
         // previous delivery, or this frame's first bit if it was idle).
         let passage = done - first_bit.max(self.last_rx_done);
+        // What a timer around a recv() loop sees: the time since the previous
+        // recv() returned (idle gaps included; the modal-bin rule drops them).
+        if self.last_rx_done.is_finite() {
+            self.estimator
+                .record(done - self.last_rx_done, size_bytes, &self.params);
+        }
         self.last_rx_done = done;
         self.sampling.passage_sum_ns += passage;
         self.sampling.latency_sum_ns += done - t;
         self.sampling.n += 1;
-        self.estimator.record(passage, size_bytes, &self.params);
         self.stats.rx_packets += 1;
         self.stats.rx_bytes += size_bytes as u64;
         Ok(ceil_time(done).max(now))

@@ -129,6 +129,28 @@ fn the_nic_overruns_when_arrivals_outrun_the_pipeline_and_the_buffer_is_small() 
 }
 
 #[test]
+fn a_pipelined_host_overruns_once_its_ring_and_nic_buffer_fill() {
+    // 9000-B frames at 400 Gb/s (0.18 µs apart) into the server, whose CPU
+    // needs 0.86 µs each: the ring fills, DMA stalls, the NIC buffer fills.
+    let mut params = HostParams::preset(HostPreset::Server);
+    params.rx_ring_packets = 64;
+    let cap = params.nic_buffer_bytes;
+    let mut host = pipeline(&params, 400e9);
+    let out = saturate(&mut host, 400e9, 9000, 2000);
+    let first_drop = out.iter().position(|(_, r)| r.is_err()).unwrap();
+    // Room for 64 frames in memory and 58 in the NIC, filled at 1 − 0.18/0.86 per arrival.
+    let c = params.rx_costs(9000, 400e9);
+    let fill = 1.0 - 0.18 / c.cpu_ns * 1e3;
+    let expect = (64.0 + (cap / 9000) as f64) / fill;
+    assert!(
+        (first_drop as f64 / expect - 1.0).abs() < 0.05,
+        "{first_drop} vs {expect}"
+    );
+    let measured = steady_throughput(&out, 9000);
+    assert!((measured / params.capacity_bps(9000, 400e9) - 1.0).abs() < 0.01);
+}
+
+#[test]
 fn no_overrun_when_arrivals_are_slower_than_the_pipeline() {
     let params = HostParams::preset(HostPreset::P4Pci);
     let mut host = pipeline(&params, GBPS);
@@ -350,12 +372,51 @@ fn with_1500_byte_frames_the_estimate_is_not_good_to_3_percent() {
 fn without_timer_jitter_the_estimate_is_exact() {
     let mut params = HostParams::preset(HostPreset::P4Pci);
     params.timer_jitter_ns = 0.0;
+    params.nic_buffer_bytes = 1 << 20;
     let mut host = pipeline(&params, GBPS);
-    for k in 1..=10u64 {
-        host.on_wire_arrival(k * 100_000, 1500).unwrap();
-    }
+    saturate(&mut host, GBPS, 1500, 11);
     let b = host.bandwidth_estimate().unwrap();
     assert!((b / GBPS - 1.0).abs() < 1e-9, "{b}");
+}
+
+#[test]
+fn the_estimate_follows_a_slower_link_upstream_but_overshoots_it() {
+    // A 100 Mb/s bottleneck before the receiver's 1 GbE link spaces 9000-B
+    // frames 720 µs apart; recv() then waits for the network, not the host.
+    // Eq. 3.60 still subtracts the host's terms, which here overlap the wait,
+    // so it overestimates by B·(per-bit cost + t_L/MTU) ≈ 5 %.
+    let mut params = HostParams::preset(HostPreset::P4Pci);
+    params.timer_jitter_ns = 0.0;
+    let mut host = pipeline(&params, GBPS);
+    let gap = transmission_time(9000, 100_000_000);
+    for k in 1..=11u64 {
+        host.on_wire_arrival(k * gap, 9000).unwrap();
+    }
+    let b = host.bandwidth_estimate().unwrap();
+    let host_share = 100e6 * (params.per_bit_s() + params.per_packet_cost_ns() * 1e-9 / 72_000.0);
+    let want = 100e6 / (1.0 - host_share);
+    assert!((b / want - 1.0).abs() < 1e-9, "{b} vs {want}");
+    assert!(b > 100e6 && b < 106e6, "{b}");
+}
+
+#[test]
+fn idle_gaps_between_bursts_do_not_spoil_the_estimate() {
+    // Paper 000 §4.3: bursts of 10 packets once per RTT (0.12 ms LAN + host).
+    let mut params = HostParams::preset(HostPreset::P4Pci);
+    params.nic_buffer_bytes = 1 << 20;
+    params.timer_jitter_ns = 0.0;
+    let mut host = pipeline(&params, GBPS);
+    let gap = transmission_time(9000, 1_000_000_000);
+    let mut t = 0;
+    for _burst in 0..20 {
+        for _ in 0..10 {
+            t += gap;
+            host.on_wire_arrival(t, 9000).unwrap();
+        }
+        t += 2_000_000;
+    }
+    let b = host.bandwidth_estimate().unwrap();
+    assert!((b / GBPS - 1.0).abs() < 1e-6, "{b}");
 }
 
 // ---- determinism ----
