@@ -274,11 +274,10 @@ impl HostParams {
         }
     }
 
-    /// True when every cost is zero: the host adds no delay and drops nothing.
+    /// True when every cost is zero (infinite buses, t_L = 0; loopback then
+    /// costs nothing either): the host adds no delay and drops nothing.
     pub fn is_ideal(&self) -> bool {
-        self.per_bit_s() == 0.0
-            && self.per_packet_cost_ns() == 0.0
-            && (self.path == HostPathKind::Nic || LOOPBACK_FSB_PER_BYTE / self.fsb_bps == 0.0)
+        self.per_bit_s() == 0.0 && self.per_packet_cost_ns() == 0.0
     }
 
     /// Costs of receiving a packet of `size` bytes (IP datagram) that came

@@ -156,7 +156,12 @@ impl HostPipeline {
         let ring_cap = params.rx_ring_packets.clamp(1, 4096) as usize;
         Self {
             params: params.clone(),
-            line_bps: line_rate_bps,
+            // A line without a rate adds no line time.
+            line_bps: if line_rate_bps > 0.0 {
+                line_rate_bps
+            } else {
+                f64::INFINITY
+            },
             ideal: params.is_ideal(),
             last_call: 0,
             serial_free: f64::NEG_INFINITY,
