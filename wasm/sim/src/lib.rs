@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cc;
 pub mod engine;
+pub mod host;
 pub mod metrics;
 pub mod net;
 pub mod queue;

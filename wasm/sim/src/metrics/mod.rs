@@ -1,5 +1,6 @@
 //! Sampled traces on a fixed simulated-time grid, the trace hash, per-run
 //! summaries and fairness.
+pub mod bounds;
 pub mod fairness;
 pub mod hash;
 pub mod summary;

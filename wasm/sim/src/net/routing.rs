@@ -97,6 +97,7 @@ mod tests {
         Node {
             id: id.into(),
             kind: NodeKind::Router,
+            host: None,
         }
     }
     fn link(id: &str, a: &str, b: &str) -> Link {

@@ -3,6 +3,8 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
+mod host_check;
+mod host_spec;
 mod types;
 pub mod validate;
 

@@ -3,6 +3,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
+
 /// A complete experiment: topology, flows, seed and duration.
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -48,6 +50,10 @@ pub struct Node {
     /// Unique name, used by links and flows.
     pub id: String,
     pub kind: NodeKind,
+    /// End-host model (host nodes only). Omitted: the ideal host, which adds
+    /// no delay and no cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<HostSpec>,
 }
 
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]

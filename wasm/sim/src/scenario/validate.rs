@@ -121,6 +121,7 @@ pub fn validate(s: &Scenario) -> Vec<ValidationError> {
     let nodes = check_nodes(&mut c, &s.topology.nodes);
     check_links(&mut c, &s.topology.links, &nodes);
     check_flows(&mut c, s, &nodes);
+    c.errors.extend(super::host_check::check_hosts(s));
     c.errors
 }
 

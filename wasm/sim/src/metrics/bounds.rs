@@ -1,0 +1,371 @@
+//! Analytic throughput bounds, computed here so the CLI, the tests and the
+//! plots agree (DESIGN.md §3): the link rate, the window bound W/RTT,
+//! Mathis et al. (1997), PFTK (Padhye, Firoiu, Towsley, Kurose 1998), and
+//! paper 000's bound for the integrated network + end-host system
+//! (eqs. 3.44, 3.45), with curves over MTU and over RTT.
+//!
+//! Units: rates in bits per second, sizes in bytes, times in seconds.
+//! Paper 000's bound counts IP datagram bytes (MTU/d); Mathis and PFTK count
+//! segments of MSS payload bytes.
+
+use crate::engine::time;
+use crate::host::HostParams;
+use crate::net::packet::TCP_IP_HEADER_BYTES;
+use crate::net::routing::adjacency_by_id;
+use crate::scenario::Scenario;
+use serde::Serialize;
+
+/// Mathis constant C = √(3/2) when every segment is ACKed (algorithms.md §0.2).
+pub const MATHIS_C_EVERY_ACK: f64 = 1.224_744_871_391_589;
+/// Mathis constant C = √(3/4) with delayed ACKs, b = 2 (algorithms.md §0.2).
+pub const MATHIS_C_DELAYED_ACK: f64 = 0.866_025_403_784_438_6;
+/// The MSS paper 000 holds fixed while it varies the MTU (§3.0, eq. 3.43).
+pub const THESIS_MSS_BYTES: u32 = 1460;
+
+/// W/RTT: what a window of `window_bytes` can carry per round trip, b/s.
+pub fn window_bound_bps(window_bytes: f64, rtt_s: f64) -> f64 {
+    if rtt_s > 0.0 {
+        window_bytes * 8.0 / rtt_s
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Mathis et al. (1997): BW = (MSS/RTT)·C/√p, b/s of payload. Infinite for p = 0.
+pub fn mathis_bps(mss_bytes: f64, rtt_s: f64, p: f64, c: f64) -> f64 {
+    if p <= 0.0 || rtt_s <= 0.0 {
+        return f64::INFINITY;
+    }
+    mss_bytes * 8.0 / rtt_s * c / libm::sqrt(p)
+}
+
+/// PFTK (Padhye et al. 1998), b/s of payload:
+/// min( W_max/RTT , 1 / ( RTT·√(2bp/3) + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) ) )
+/// packets per second, × MSS. `b` is segments per ACK, `w_max_segments` the
+/// receiver's window limit (∞ for none). Infinite for p = 0 without a window limit.
+pub fn pftk_bps(mss_bytes: f64, rtt_s: f64, p: f64, t0_s: f64, b: f64, w_max_segments: f64) -> f64 {
+    let window = if rtt_s > 0.0 {
+        w_max_segments / rtt_s
+    } else {
+        f64::INFINITY
+    };
+    let loss = if p > 0.0 {
+        let denom = rtt_s * libm::sqrt(2.0 * b * p / 3.0)
+            + t0_s * (3.0 * libm::sqrt(3.0 * b * p / 8.0)).min(1.0) * p * (1.0 + 32.0 * p * p);
+        1.0 / denom
+    } else {
+        f64::INFINITY
+    };
+    window.min(loss) * mss_bytes * 8.0
+}
+
+/// Which network term paper 000's bound uses.
+///
+/// As printed, eqs. 3.44/3.45 take `min(1/(α·B_GE), √p·RTT/(α·MTU))`. That
+/// lets the bound exceed the link rate at small RTT (about 1.8 Gb/s on a
+/// 1 Gb/s link for the Fig. 3.9 host at 0.12 ms), the very contradiction the
+/// thesis sets out to remove, and it contradicts its own prose
+/// (bandwidth-limited below 12 ms, approaching cwnd/RTT above, never above
+/// B_GE). The consistent form follows from cwnd = min(B_GE·RTT, MTU/√p):
+/// RTT/cwnd = `max(1/B_GE, √p·RTT/MTU)` (digest, errata item 1). We default
+/// to that and keep the printed one for comparison.
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BoundForm {
+    /// `max(1/B_GE, √p·RTT/MTU)`: physically consistent (default).
+    #[default]
+    Corrected,
+    /// `min(...)` exactly as eqs. 3.44/3.45 print it.
+    Printed,
+}
+
+/// Options of [`host_bound_bps`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HostBoundOptions {
+    pub form: BoundForm,
+    /// The thesis's fixed-MSS mode: with `Some(mss)` and MTU < MSS, IP
+    /// fragmentation gives the factor α of eq. 3.43, applied as printed (it
+    /// lets the bound exceed B_GE, errata item 2). `None` (default): MSS =
+    /// MTU − 40 as in the simulator's TCP, so α = 1.
+    pub fixed_mss_bytes: Option<u32>,
+    /// A receive-window cap on cwnd, bytes; adds RTT/W to the corrected
+    /// network term's max. `None`: no cap (the thesis sets awnd = BDP).
+    pub window_bytes: Option<f64>,
+}
+
+/// Eq. 3.43: α = ⌊MSS/MTU⌋ / ⌊(MSS + 40·⌊MSS/MTU⌋)/MSS⌋ for MTU < MSS
+/// (2 at MTU 500, 1 at 1000, MSS 1460); 1 for MTU ≥ MSS, as the text uses.
+pub fn fragmentation_alpha(mtu_bytes: u32, mss_bytes: u32) -> f64 {
+    if mtu_bytes >= mss_bytes || mtu_bytes == 0 {
+        return 1.0;
+    }
+    let k = mss_bytes / mtu_bytes;
+    let den = (mss_bytes + 40 * k) / mss_bytes;
+    if den == 0 {
+        1.0
+    } else {
+        k as f64 / den as f64
+    }
+}
+
+/// The network term of eqs. 3.44/3.45, seconds per bit (see [`BoundForm`]).
+pub fn network_term_s_per_bit(
+    link_bps: f64,
+    rtt_s: f64,
+    sqrt_p: f64,
+    mtu_bytes: u32,
+    opts: &HostBoundOptions,
+) -> f64 {
+    let alpha = opts
+        .fixed_mss_bytes
+        .map_or(1.0, |mss| fragmentation_alpha(mtu_bytes, mss));
+    let mtu_bits = mtu_bytes as f64 * 8.0;
+    let bandwidth = 1.0 / (alpha * link_bps);
+    let loss = sqrt_p * rtt_s / (alpha * mtu_bits);
+    match opts.form {
+        BoundForm::Corrected => {
+            let window = opts.window_bytes.map_or(0.0, |w| {
+                if w > 0.0 {
+                    rtt_s / (w * 8.0)
+                } else {
+                    f64::INFINITY
+                }
+            });
+            bandwidth.max(loss).max(window)
+        }
+        BoundForm::Printed => bandwidth.min(loss),
+    }
+}
+
+/// Paper 000's upper bound on TCP throughput through a receiver `host`,
+/// eqs. 3.44 (no offload) and 3.45 (offload), b/s of IP datagrams:
+/// 1 / [ network term + per-bit host cost + t_L/MTU ], with the per-bit cost
+/// 1.25/B_FSB + 0.25/B_PCI or 1/B_FSB + 1/(8·F_TOE) + 0.12/B_PCI.
+pub fn host_bound_bps(
+    host: &HostParams,
+    link_bps: f64,
+    rtt_s: f64,
+    sqrt_p: f64,
+    mtu_bytes: u32,
+    opts: &HostBoundOptions,
+) -> f64 {
+    let mtu_bits = mtu_bytes as f64 * 8.0;
+    let denom = network_term_s_per_bit(link_bps, rtt_s, sqrt_p, mtu_bytes, opts)
+        + host.per_bit_s()
+        + host.per_packet_cost_ns() * 1e-9 / mtu_bits;
+    if denom > 0.0 {
+        1.0 / denom
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// The RTT where paper 000's bound turns from bandwidth-limited to
+/// loss-limited: B_GE·RTT = MTU/√p, i.e. RTT = MTU/(√p·B_GE)
+/// (12 ms for 1500 B, 1 Gb/s, √p = 10⁻³).
+pub fn loss_knee_rtt_s(mtu_bytes: u32, link_bps: f64, sqrt_p: f64) -> f64 {
+    mtu_bytes as f64 * 8.0 / (sqrt_p * link_bps)
+}
+
+/// Table 3.1's ratio of throughput to B_GE in the minimum-RTT region, as its
+/// caption prints it: 1/(1 + 2·B_GE/B_FSB + t_L·B_GE/MTU). (Eq. 3.12, from
+/// which it comes, halves the memory-bus term; the table follows the caption.)
+pub fn table_3_1_ratio(link_bps: f64, fsb_bps: f64, t_l_s: f64, mtu_bytes: u32) -> f64 {
+    1.0 / (1.0 + 2.0 * link_bps / fsb_bps + t_l_s * link_bps / (mtu_bytes as f64 * 8.0))
+}
+
+/// One point of a bound curve.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct CurvePoint {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Paper 000's bound over MTU (x: bytes, y: b/s) at a fixed RTT.
+pub fn host_bound_over_mtu(
+    host: &HostParams,
+    link_bps: f64,
+    rtt_s: f64,
+    sqrt_p: f64,
+    mtus: &[u32],
+    opts: &HostBoundOptions,
+) -> Vec<CurvePoint> {
+    mtus.iter()
+        .map(|&m| CurvePoint {
+            x: m as f64,
+            y: host_bound_bps(host, link_bps, rtt_s, sqrt_p, m, opts),
+        })
+        .collect()
+}
+
+/// Paper 000's bound over RTT (x: s, y: b/s) at a fixed MTU.
+pub fn host_bound_over_rtt(
+    host: &HostParams,
+    link_bps: f64,
+    sqrt_p: f64,
+    mtu_bytes: u32,
+    rtts_s: &[f64],
+    opts: &HostBoundOptions,
+) -> Vec<CurvePoint> {
+    rtts_s
+        .iter()
+        .map(|&r| CurvePoint {
+            x: r,
+            y: host_bound_bps(host, link_bps, r, sqrt_p, mtu_bytes, opts),
+        })
+        .collect()
+}
+
+/// Any bound as a curve: `f` evaluated at each x.
+pub fn curve(xs: &[f64], f: impl Fn(f64) -> f64) -> Vec<CurvePoint> {
+    xs.iter().map(|&x| CurvePoint { x, y: f(x) }).collect()
+}
+
+/// The MTUs of paper 000's figures: 500 to 16000 bytes in steps of 500.
+pub fn mtu_grid() -> Vec<u32> {
+    (1..=32).map(|i| i * 500).collect()
+}
+
+/// `n` log-spaced values from `lo` to `hi` inclusive (libm, bit-identical everywhere).
+pub fn log_grid(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    match n {
+        0 => Vec::new(),
+        1 => vec![lo],
+        _ => {
+            let (a, b) = (libm::log10(lo), libm::log10(hi));
+            (0..n)
+                .map(|i| libm::pow(10.0, a + (b - a) * i as f64 / (n - 1) as f64))
+                .collect()
+        }
+    }
+}
+
+/// What a scenario does not say but the loss-based bounds need.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoundConditions {
+    /// Packet loss probability p (0: no loss-based limit).
+    pub loss_p: f64,
+    /// Receive window, bytes (None: unlimited).
+    pub window_bytes: Option<f64>,
+    /// PFTK's retransmission timeout T0, s.
+    pub rto_s: f64,
+    /// Segments per ACK (the simulator's receiver ACKs every segment: 1).
+    pub segments_per_ack: f64,
+}
+
+impl Default for BoundConditions {
+    fn default() -> Self {
+        Self {
+            loss_p: 0.0,
+            window_bytes: None,
+            rto_s: time::to_secs(crate::tcp::rtt::LINUX_MIN_RTO),
+            segments_per_ack: 1.0,
+        }
+    }
+}
+
+/// Every bound for one flow, all in b/s of **payload** (goodput), so they
+/// compare with the flow's goodput trace. Infinite (JSON null) means "no limit".
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct FlowBounds {
+    pub flow: String,
+    /// Slowest link rate on the data path, b/s of the wire.
+    pub bottleneck_bps: f64,
+    /// Base round-trip time: propagation both ways plus one MTU's
+    /// serialisation per data hop and one ACK's per ACK hop, s.
+    pub base_rtt_s: f64,
+    /// Smallest MTU on the path, bytes; MSS = MTU − 40.
+    pub mtu_bytes: u32,
+    /// Bottleneck rate × MSS/MTU.
+    pub link_bps: f64,
+    /// W/RTT.
+    pub window_bps: f64,
+    /// Mathis, C = 1.22.
+    pub mathis_bps: f64,
+    /// Mathis, C = 0.87.
+    pub mathis_delayed_ack_bps: f64,
+    pub pftk_bps: f64,
+    /// Paper 000 (3.44/3.45, corrected max form) for the receiving host.
+    pub host_bound_bps: f64,
+    /// The same as printed (min form).
+    pub host_bound_printed_bps: f64,
+    /// The receiving host model's own saturated rate (serial: equals
+    /// `host_bound_bps` at small RTT; pipelined: its slowest stage).
+    pub receiver_capacity_bps: f64,
+}
+
+/// The bounds for flow `flow_index` of a validated scenario; None if the
+/// index is out of range or the flow has no path.
+pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> Option<FlowBounds> {
+    let f = s.flows.get(flow_index)?;
+    let adj = adjacency_by_id(&s.topology);
+    let src = *adj.index.get(&f.src)?;
+    let dst = *adj.index.get(&f.dst)?;
+    let hops = adj.next_hop_table(dst);
+    let mut node = src;
+    let mut path = Vec::new();
+    while node != dst {
+        let c = hops[node]?;
+        let (li, a_to_b) = (c / 2, c % 2 == 0);
+        let l = &s.topology.links[li];
+        let rev_rate = l.reverse.as_ref().and_then(|r| r.rate_bps);
+        let (fwd, back) = if a_to_b {
+            (l.rate_bps, rev_rate.unwrap_or(l.rate_bps))
+        } else {
+            (rev_rate.unwrap_or(l.rate_bps), l.rate_bps)
+        };
+        path.push((fwd, back, l.delay_ms * 1e-3, l.mtu_bytes));
+        node = *adj.index.get(if a_to_b { &l.b } else { &l.a })?;
+        if path.len() > s.topology.links.len() {
+            return None;
+        }
+    }
+    let mtu = path.iter().map(|h| h.3).min()?;
+    let bottleneck = path.iter().map(|h| h.0).fold(f64::INFINITY, f64::min);
+    let ack_bits = TCP_IP_HEADER_BYTES as f64 * 8.0;
+    let rtt: f64 = path
+        .iter()
+        .map(|&(fwd, back, d, _)| 2.0 * d + mtu as f64 * 8.0 / fwd + ack_bits / back)
+        .sum();
+    let mss = mtu.saturating_sub(TCP_IP_HEADER_BYTES) as f64;
+    let payload = mss / mtu as f64;
+    let host = HostParams::for_node(s.topology.nodes.get(dst)?.host.as_ref());
+    let sqrt_p = libm::sqrt(cond.loss_p.max(0.0));
+    let opts = HostBoundOptions {
+        window_bytes: cond.window_bytes,
+        ..HostBoundOptions::default()
+    };
+    let printed = HostBoundOptions {
+        form: BoundForm::Printed,
+        ..opts
+    };
+    let w_max = cond.window_bytes.map_or(f64::INFINITY, |w| w / mss);
+    Some(FlowBounds {
+        flow: f.id.clone(),
+        bottleneck_bps: bottleneck,
+        base_rtt_s: rtt,
+        mtu_bytes: mtu,
+        link_bps: bottleneck * payload,
+        window_bps: cond
+            .window_bytes
+            .map_or(f64::INFINITY, |w| window_bound_bps(w, rtt)),
+        mathis_bps: mathis_bps(mss, rtt, cond.loss_p, MATHIS_C_EVERY_ACK),
+        mathis_delayed_ack_bps: mathis_bps(mss, rtt, cond.loss_p, MATHIS_C_DELAYED_ACK),
+        pftk_bps: pftk_bps(
+            mss,
+            rtt,
+            cond.loss_p,
+            cond.rto_s,
+            cond.segments_per_ack,
+            w_max,
+        ),
+        host_bound_bps: host_bound_bps(&host, bottleneck, rtt, sqrt_p, mtu, &opts) * payload,
+        host_bound_printed_bps: host_bound_bps(&host, bottleneck, rtt, sqrt_p, mtu, &printed)
+            * payload,
+        receiver_capacity_bps: host.capacity_bps(mtu, path.last()?.0) * payload,
+    })
+}
+
+#[cfg(test)]
+#[path = "bounds_tests.rs"]
+mod tests;
