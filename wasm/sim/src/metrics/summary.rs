@@ -1,6 +1,7 @@
 //! The per-run summary printed by the CLI and by `npm run sim:node`, and shown
 //! by the UI. Serialised with serde_json, so identical on every target.
 
+use super::bounds::FlowBounds;
 use serde::Serialize;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -10,6 +11,8 @@ pub struct Summary {
     pub events: u64,
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
+    /// End hosts with a modelled pipeline (paper 000); empty when all are ideal.
+    pub hosts: Vec<HostSummary>,
     /// Jain's index over the flows' goodputs.
     pub jain_index: f64,
     pub trace_hash: String,
@@ -32,6 +35,18 @@ pub struct FlowSummary {
     /// UDP flows: datagrams sent and received.
     pub udp_sent_packets: u64,
     pub udp_received_packets: u64,
+    /// Analytic throughput bounds for this flow (link, window, Mathis, PFTK,
+    /// the paper-000 host bound), in payload b/s; null means "no limit".
+    pub bounds: Option<FlowBounds>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct HostSummary {
+    pub id: String,
+    /// Frames dropped because the NIC buffer was full.
+    pub nic_overruns: u64,
+    /// Paper 000's recv()-time bandwidth estimate (eq. 3.60), if it has one.
+    pub bandwidth_estimate_bps: Option<f64>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]

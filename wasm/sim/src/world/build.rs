@@ -1,11 +1,13 @@
 //! Building a world from a validated scenario: channels, routes, flows.
 
-use super::flow::{Endpoints, FlowRt};
+use super::flow::{Endpoints, FlowRt, HostRt};
 use super::{Event, World, NO_ROUTE};
 use crate::app::{self, OnOff, UdpSource};
 use crate::cc;
 use crate::engine::time::{self, Time};
 use crate::engine::{EventQueue, Rng};
+use crate::host::{HostParams, HostPipeline};
+use crate::metrics::bounds::{flow_bounds, BoundConditions, FlowBounds};
 use crate::metrics::trace::Trace;
 use crate::net::loss::LossModel;
 use crate::net::packet::MAX_SACK_BLOCKS;
@@ -13,6 +15,7 @@ use crate::net::routing::{adjacency_by_id, channel_index};
 use crate::net::Channel;
 use crate::queue;
 use crate::scenario::validate::tcp_header_bytes;
+use crate::scenario::LossSpec;
 use crate::scenario::{DelayedAck, Flow, Protocol, Recovery, Scenario};
 use crate::tcp::receiver::ReceiverConfig;
 use crate::tcp::{SenderConfig, TcpReceiver, TcpSender};
@@ -93,6 +96,8 @@ impl World {
             n_nodes,
             routes,
             flows: Vec::with_capacity(s.flows.len()),
+            hosts: Vec::new(),
+            bounds: (0..s.flows.len()).map(|i| bounds_for_flow(s, i)).collect(),
             trace: Trace::new(Vec::new()),
             sample_interval: time::millis(s.sample_interval_ms).max(1),
             row: Vec::new(),
@@ -115,6 +120,13 @@ impl World {
             world.flows.push(flow);
         }
 
+        world.hosts = s
+            .topology
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| world.build_host(i as u32, &n.id, n.host.as_ref(), seed))
+            .collect();
         world.trace = Trace::new(world.build_columns());
         world.row = vec![0.0; world.trace.width()];
         world.events.schedule(0, Event::Sample);
@@ -199,6 +211,38 @@ impl World {
         }
     }
 
+    /// The end-host pipeline of a node, unless it is ideal (then packets pass
+    /// straight through and the traces are those of a network-only run).
+    fn build_host(
+        &self,
+        node: u32,
+        id: &str,
+        spec: Option<&crate::scenario::HostSpec>,
+        seed: u64,
+    ) -> Option<HostRt> {
+        let params = HostParams::for_node(spec);
+        if spec.is_none() || params.is_ideal() {
+            return None;
+        }
+        // The line rate the NIC receives at: the host's own link.
+        let line = self
+            .channels
+            .iter()
+            .find(|c| c.to == node)
+            .map_or(1e9, |c| c.rate_bps as f64);
+        Some(HostRt {
+            id: id.to_string(),
+            pipeline: HostPipeline::new(
+                &params,
+                line,
+                Rng::for_component(seed, &format!("host:{id}")),
+            ),
+            rx: Default::default(),
+            tx: Default::default(),
+            nic_overruns: 0,
+        })
+    }
+
     /// Smallest MTU on the route from src to dst.
     fn path_mtu(&self, src: u32, dst: u32) -> u32 {
         let mut node = src;
@@ -218,4 +262,34 @@ impl World {
             mtu
         }
     }
+}
+
+/// The analytic bounds of a TCP flow under its scenario's own conditions:
+/// Bernoulli loss along its path, its buffers as the window, its delayed-ACK
+/// setting and minimum RTO.
+fn bounds_for_flow(s: &Scenario, i: usize) -> Option<FlowBounds> {
+    let f = &s.flows[i];
+    if f.protocol != Protocol::Tcp {
+        return None;
+    }
+    let adj = adjacency_by_id(&s.topology);
+    let hops = adj.route(adj.index[&f.src], adj.index[&f.dst])?;
+    let delivered: f64 = hops
+        .iter()
+        .map(|&c| match &s.topology.links[c / 2].loss {
+            Some(LossSpec::Bernoulli { p, .. }) => 1.0 - p,
+            _ => 1.0,
+        })
+        .product();
+    let cond = BoundConditions {
+        loss_p: 1.0 - delivered,
+        window_bytes: Some(f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes) as f64),
+        rto_s: f.tcp.min_rto_ms / 1000.0,
+        segments_per_ack: if f.tcp.delayed_ack == DelayedAck::Off {
+            1.0
+        } else {
+            2.0
+        },
+    };
+    flow_bounds(s, i, &cond)
 }

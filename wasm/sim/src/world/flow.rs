@@ -3,7 +3,22 @@
 
 use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
+use crate::host::HostPipeline;
+use crate::net::Packet;
 use crate::tcp::{TcpReceiver, TcpSender};
+use std::collections::VecDeque;
+
+/// An end host with a modelled pipeline (paper 000): packets wait in FIFOs
+/// until the pipeline has carried them; only each FIFO's head has an event.
+pub struct HostRt {
+    pub id: String,
+    pub pipeline: HostPipeline,
+    /// Arrived from the wire, waiting to reach TCP.
+    pub rx: VecDeque<(Time, Packet)>,
+    /// Written by TCP, waiting to reach the wire.
+    pub tx: VecDeque<(Time, Packet)>,
+    pub nic_overruns: u64,
+}
 
 pub enum Endpoints {
     Tcp {

@@ -12,7 +12,7 @@ use crate::metrics::trace::Trace;
 use crate::net::packet::fragment_sizes;
 use crate::net::{Channel, Packet, PacketKind};
 use crate::queue::{DropReason, QueueCtx};
-use flow::{Endpoints, FlowRt};
+use flow::{Endpoints, FlowRt, HostRt};
 
 pub use sample::{FLOW_METRICS, LINK_METRICS};
 
@@ -28,6 +28,10 @@ enum Event {
     Pace(u32),
     AppToggle(u32),
     UdpSend(u32),
+    /// The head of a host's receive FIFO reaches TCP.
+    HostRx(u32),
+    /// The head of a host's send FIFO reaches the wire.
+    HostTx(u32),
     Sample,
 }
 
@@ -51,6 +55,10 @@ pub struct World {
     /// routes[node * n_nodes + dst]: outgoing channel towards dst.
     routes: Vec<u32>,
     flows: Vec<FlowRt>,
+    /// Per node: the end-host pipeline, for hosts that are not ideal.
+    hosts: Vec<Option<HostRt>>,
+    /// Per flow: its analytic throughput bounds (TCP flows).
+    bounds: Vec<Option<crate::metrics::bounds::FlowBounds>>,
     trace: Trace,
     sample_interval: Time,
     row: Vec<f64>,
@@ -107,6 +115,8 @@ impl World {
             Event::Pace(f) => self.on_pace(f),
             Event::AppToggle(f) => self.on_app_toggle(f),
             Event::UdpSend(f) => self.on_udp_send(f),
+            Event::HostRx(n) => self.on_host_rx(n),
+            Event::HostTx(n) => self.on_host_tx(n),
             Event::Sample => self.sample(),
         }
     }
@@ -208,6 +218,48 @@ impl World {
             self.forward(node, pkt);
             return;
         }
+        let now = self.now;
+        if let Some(h) = self.hosts[node as usize].as_mut() {
+            match h.pipeline.on_wire_arrival(now, pkt.size) {
+                Err(_) => {
+                    h.nic_overruns += 1;
+                    self.counts.dropped += 1;
+                    return;
+                }
+                Ok(t) if t > now || !h.rx.is_empty() => {
+                    let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
+                    h.rx.push_back((t, pkt));
+                    if h.rx.len() == 1 {
+                        self.events.schedule(t, Event::HostRx(node));
+                    }
+                    return;
+                }
+                Ok(_) => {}
+            }
+        }
+        self.deliver(pkt);
+    }
+
+    fn on_host_rx(&mut self, node: u32) {
+        let h = self.hosts[node as usize].as_mut().expect("host");
+        let (_, pkt) = h.rx.pop_front().expect("HostRx without a packet");
+        if let Some(&(next, _)) = h.rx.front() {
+            self.events.schedule(next, Event::HostRx(node));
+        }
+        self.deliver(pkt);
+    }
+
+    fn on_host_tx(&mut self, node: u32) {
+        let h = self.hosts[node as usize].as_mut().expect("host");
+        let (_, pkt) = h.tx.pop_front().expect("HostTx without a packet");
+        if let Some(&(next, _)) = h.tx.front() {
+            self.events.schedule(next, Event::HostTx(node));
+        }
+        self.emit(pkt);
+    }
+
+    /// Hand a packet that reached its destination host to TCP or the UDP sink.
+    fn deliver(&mut self, pkt: Packet) {
         self.counts.delivered += 1;
         let f = pkt.flow as usize;
         let now = self.now;
@@ -288,31 +340,49 @@ impl World {
         self.send_out(f);
     }
 
-    /// Send what the flow's endpoints produced and re-arm its timers.
+    /// Send what the flow's endpoints produced and re-arm its timers. A
+    /// modelled host first carries each packet through its send pipeline.
     fn send_out(&mut self, f: u32) {
         let mut out = std::mem::take(&mut self.out);
-        let mtu = self.flows[f as usize].path_mtu;
+        let now = self.now;
         for mut p in out.drain(..) {
             p.uid = self.next_uid;
             self.next_uid += 1;
-            if p.size > mtu && p.kind != PacketKind::Ack {
-                // IP fragmentation at the sending host (RFC 791).
-                let sizes = fragment_sizes(p.size, mtu);
-                p.ip_id = p.uid;
-                p.frag_count = sizes.len().min(255) as u8;
-                for s in sizes {
-                    let mut frag = p;
-                    frag.size = s;
-                    self.counts.created += 1;
-                    self.forward(p.src, frag);
+            if let Some(h) = self.hosts[p.src as usize].as_mut() {
+                let t = h.pipeline.on_app_send(now, p.size);
+                if t > now || !h.tx.is_empty() {
+                    let t = h.tx.back().map_or(t, |&(last, _)| t.max(last));
+                    h.tx.push_back((t, p));
+                    if h.tx.len() == 1 {
+                        self.events.schedule(t, Event::HostTx(p.src));
+                    }
+                    continue;
                 }
-            } else {
-                self.counts.created += 1;
-                self.forward(p.src, p);
             }
+            self.emit(p);
         }
         self.out = out;
         self.arm_timers(f);
+    }
+
+    /// Put a packet on the wire at its source host, in IP fragments if it
+    /// exceeds the flow's path MTU (RFC 791).
+    fn emit(&mut self, mut p: Packet) {
+        let mtu = self.flows[p.flow as usize].path_mtu;
+        if p.size > mtu && p.kind != PacketKind::Ack {
+            let sizes = fragment_sizes(p.size, mtu);
+            p.ip_id = p.uid;
+            p.frag_count = sizes.len().min(255) as u8;
+            for s in sizes {
+                let mut frag = p;
+                frag.size = s;
+                self.counts.created += 1;
+                self.forward(p.src, frag);
+            }
+        } else {
+            self.counts.created += 1;
+            self.forward(p.src, p);
+        }
     }
 
     fn arm_timers(&mut self, f: u32) {
@@ -418,7 +488,17 @@ impl World {
 
     /// Packet accounting: created = delivered + dropped + held must hold at every instant.
     pub fn conservation(&self) -> Conservation {
-        let held = self.channels.iter().map(|c| c.held_packets() as u64).sum();
+        let held = self
+            .channels
+            .iter()
+            .map(|c| c.held_packets() as u64)
+            .sum::<u64>()
+            + self
+                .hosts
+                .iter()
+                .flatten()
+                .map(|h| h.rx.len() as u64)
+                .sum::<u64>();
         Conservation {
             held,
             ..self.counts

@@ -3,8 +3,9 @@
 use super::flow::Endpoints;
 use super::{Event, World};
 use crate::engine::time;
+use crate::host::HOST_METRICS;
 use crate::metrics::fairness::jain_index;
-use crate::metrics::summary::{FlowSummary, LinkSummary, Summary};
+use crate::metrics::summary::{FlowSummary, HostSummary, LinkSummary, Summary};
 use crate::metrics::trace::Column;
 use crate::queue::DropReason;
 
@@ -47,6 +48,11 @@ impl World {
         for id in &self.channel_ids {
             for (metric, unit) in LINK_METRICS {
                 cols.push(Column::new("link", id, metric, unit));
+            }
+        }
+        for h in self.hosts.iter().flatten() {
+            for (metric, unit) in HOST_METRICS {
+                cols.push(Column::new("host", &h.id, metric, unit));
             }
         }
         cols
@@ -119,6 +125,14 @@ impl World {
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
         }
+        let mut host_values = Vec::with_capacity(HOST_METRICS.len());
+        for h in self.hosts.iter_mut().flatten() {
+            host_values.clear();
+            h.pipeline.metrics(t, &mut host_values);
+            self.row[i..i + host_values.len()].copy_from_slice(&host_values);
+            i += host_values.len();
+        }
+        debug_assert_eq!(i, self.row.len());
         self.trace.push_row(&self.row);
         let next = t + interval;
         if next <= self.end {
@@ -132,7 +146,8 @@ impl World {
         let flows: Vec<FlowSummary> = self
             .flows
             .iter()
-            .map(|f| {
+            .zip(&self.bounds)
+            .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
                 let (retx, fast, timeouts) = match f.sender() {
@@ -170,6 +185,7 @@ impl World {
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
+                    bounds: bounds.clone(),
                 }
             })
             .collect();
@@ -192,6 +208,16 @@ impl World {
                 mean_queueing_delay_s: c.mean_wait_s(),
             })
             .collect();
+        let hosts = self
+            .hosts
+            .iter()
+            .flatten()
+            .map(|h| HostSummary {
+                id: h.id.clone(),
+                nic_overruns: h.nic_overruns,
+                bandwidth_estimate_bps: h.pipeline.bandwidth_estimate(),
+            })
+            .collect();
         let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
         Summary {
             name: self.name.clone(),
@@ -200,6 +226,7 @@ impl World {
             jain_index: jain_index(&goodputs),
             flows,
             links,
+            hosts,
             trace_hash: self.trace.hash(),
         }
     }
