@@ -3,7 +3,8 @@
 //! counting (RFC 3465 §2.1), exactly one SMSS per cwnd of acknowledged bytes.
 //! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
 
-use super::{AckSample, CongestionControl, CongestionEvent};
+use super::common::RttSeen;
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
 
 pub struct NewReno {
@@ -11,6 +12,7 @@ pub struct NewReno {
     ssthresh: u64,
     /// Bytes acknowledged since cwnd last grew in congestion avoidance (RFC 3465).
     bytes_acked: u64,
+    rtt: RttSeen,
 }
 
 impl NewReno {
@@ -19,6 +21,17 @@ impl NewReno {
             cwnd: mss as u64 * initial_cwnd_segments as u64,
             ssthresh: u64::MAX,
             bytes_acked: 0,
+            rtt: RttSeen::default(),
+        }
+    }
+
+    /// Take over a running flow: its window and ssthresh as they are.
+    pub fn from_handoff(ctx: &CcContext, h: &Handoff) -> Self {
+        Self {
+            cwnd: h.cwnd_bytes.max(ctx.mss as u64),
+            ssthresh: h.ssthresh_bytes,
+            bytes_acked: 0,
+            rtt: RttSeen::from_handoff(h),
         }
     }
 
@@ -34,6 +47,7 @@ impl CongestionControl for NewReno {
     }
 
     fn on_ack(&mut self, a: &AckSample) {
+        self.rtt.update(a);
         let mss = a.mss as u64;
         if self.cwnd < self.ssthresh {
             // RFC 5681 §3.1 eq. (2): cwnd += min(N, SMSS).
@@ -72,6 +86,31 @@ impl CongestionControl for NewReno {
 
     fn ssthresh(&self) -> u64 {
         self.ssthresh
+    }
+
+    fn metric_names(&self) -> &'static [&'static str] {
+        &["bytes_acked"]
+    }
+
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["B"]
+    }
+
+    fn metrics(&self, out: &mut Vec<f64>) {
+        out.push(self.bytes_acked as f64);
+    }
+
+    fn handoff(&self, now: Time) -> Handoff {
+        Handoff {
+            now,
+            cwnd_bytes: self.cwnd,
+            ssthresh_bytes: self.ssthresh,
+            srtt: self.rtt.srtt,
+            min_rtt: self.rtt.min_rtt,
+            latest_rtt: self.rtt.latest,
+            bandwidth_bps: None,
+            pacing_rate_bps: None,
+        }
     }
 }
 
