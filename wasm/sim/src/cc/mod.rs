@@ -9,6 +9,8 @@
 //! written before `cc_params` existed.
 
 pub mod common;
+pub mod cubic;
+pub mod hystart;
 pub mod newreno;
 
 use crate::engine::Time;
@@ -188,9 +190,12 @@ pub fn build_with(
     params: &CcParams,
     ctx: &CcContext,
 ) -> Box<dyn CongestionControl> {
-    let _ = params;
+    let p = params;
     match algorithm {
         CcAlgorithm::Newreno => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
+        CcAlgorithm::Cubic => {
+            Box::new(cubic::Cubic::new(&p.cubic.clone().unwrap_or_default(), ctx))
+        }
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -205,9 +210,14 @@ pub fn build_from(
     ctx: &CcContext,
     h: &Handoff,
 ) -> Box<dyn CongestionControl> {
-    let _ = params;
+    let p = params;
     match algorithm {
         CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_handoff(ctx, h)),
+        CcAlgorithm::Cubic => Box::new(cubic::Cubic::from_handoff(
+            &p.cubic.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::from_handoff(ctx, h)),
     }
