@@ -9,6 +9,7 @@
 //! written before `cc_params` existed.
 
 pub mod common;
+pub mod compound;
 pub mod cubic;
 pub mod hystart;
 pub mod newreno;
@@ -196,6 +197,10 @@ pub fn build_with(
         CcAlgorithm::Cubic => {
             Box::new(cubic::Cubic::new(&p.cubic.clone().unwrap_or_default(), ctx))
         }
+        CcAlgorithm::Compound => Box::new(compound::Compound::new(
+            &p.compound.clone().unwrap_or_default(),
+            ctx,
+        )),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -215,6 +220,11 @@ pub fn build_from(
         CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_handoff(ctx, h)),
         CcAlgorithm::Cubic => Box::new(cubic::Cubic::from_handoff(
             &p.cubic.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Compound => Box::new(compound::Compound::from_handoff(
+            &p.compound.clone().unwrap_or_default(),
             ctx,
             h,
         )),
