@@ -11,8 +11,10 @@
 pub mod common;
 pub mod compound;
 pub mod cubic;
+pub mod highspeed;
 pub mod hystart;
 pub mod newreno;
+pub mod scalable;
 
 use crate::engine::Time;
 use crate::scenario::{CcAlgorithm, CcParams};
@@ -201,6 +203,14 @@ pub fn build_with(
             &p.compound.clone().unwrap_or_default(),
             ctx,
         )),
+        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::new(
+            &p.highspeed.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::Scalable => Box::new(scalable::Scalable::new(
+            &p.scalable.clone().unwrap_or_default(),
+            ctx,
+        )),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -225,6 +235,16 @@ pub fn build_from(
         )),
         CcAlgorithm::Compound => Box::new(compound::Compound::from_handoff(
             &p.compound.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::from_handoff(
+            &p.highspeed.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Scalable => Box::new(scalable::Scalable::from_handoff(
+            &p.scalable.clone().unwrap_or_default(),
             ctx,
             h,
         )),
