@@ -8,10 +8,12 @@
 //! (mid-flow switching). [`build`] is the parameter-free form kept for callers
 //! written before `cc_params` existed.
 
+pub mod bic;
 pub mod common;
 pub mod compound;
 pub mod cubic;
 pub mod highspeed;
+pub mod htcp;
 pub mod hystart;
 pub mod newreno;
 pub mod scalable;
@@ -211,6 +213,8 @@ pub fn build_with(
             &p.scalable.clone().unwrap_or_default(),
             ctx,
         )),
+        CcAlgorithm::Bic => Box::new(bic::Bic::new(&p.bic.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Htcp => Box::new(htcp::Htcp::new(&p.htcp.clone().unwrap_or_default(), ctx)),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -245,6 +249,16 @@ pub fn build_from(
         )),
         CcAlgorithm::Scalable => Box::new(scalable::Scalable::from_handoff(
             &p.scalable.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Bic => Box::new(bic::Bic::from_handoff(
+            &p.bic.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Htcp => Box::new(htcp::Htcp::from_handoff(
+            &p.htcp.clone().unwrap_or_default(),
             ctx,
             h,
         )),
