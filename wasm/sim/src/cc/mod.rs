@@ -12,11 +12,14 @@ pub mod bic;
 pub mod common;
 pub mod compound;
 pub mod cubic;
+pub mod fast;
 pub mod highspeed;
 pub mod htcp;
 pub mod hystart;
 pub mod newreno;
 pub mod scalable;
+pub mod vegas;
+pub mod westwood;
 
 use crate::engine::Time;
 use crate::scenario::{CcAlgorithm, CcParams};
@@ -215,6 +218,11 @@ pub fn build_with(
         )),
         CcAlgorithm::Bic => Box::new(bic::Bic::new(&p.bic.clone().unwrap_or_default(), ctx)),
         CcAlgorithm::Htcp => Box::new(htcp::Htcp::new(&p.htcp.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Vegas => {
+            Box::new(vegas::Vegas::new(&p.vegas.clone().unwrap_or_default(), ctx))
+        }
+        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::new(ctx)),
+        CcAlgorithm::Fast => Box::new(fast::Fast::new(&p.fast.clone().unwrap_or_default(), ctx)),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -259,6 +267,17 @@ pub fn build_from(
         )),
         CcAlgorithm::Htcp => Box::new(htcp::Htcp::from_handoff(
             &p.htcp.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Vegas => Box::new(vegas::Vegas::from_handoff(
+            &p.vegas.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::from_handoff(ctx, h)),
+        CcAlgorithm::Fast => Box::new(fast::Fast::from_handoff(
+            &p.fast.clone().unwrap_or_default(),
             ctx,
             h,
         )),
