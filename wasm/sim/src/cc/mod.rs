@@ -8,6 +8,7 @@
 //! (mid-flow switching). [`build`] is the parameter-free form kept for callers
 //! written before `cc_params` existed.
 
+pub mod bbr;
 pub mod bic;
 pub mod common;
 pub mod compound;
@@ -223,6 +224,7 @@ pub fn build_with(
         }
         CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::new(ctx)),
         CcAlgorithm::Fast => Box::new(fast::Fast::new(&p.fast.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Bbr => Box::new(bbr::Bbr::new(&p.bbr.clone().unwrap_or_default(), ctx)),
         // Not implemented yet: NewReno stands in.
         _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
     }
@@ -278,6 +280,11 @@ pub fn build_from(
         CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::from_handoff(ctx, h)),
         CcAlgorithm::Fast => Box::new(fast::Fast::from_handoff(
             &p.fast.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Bbr => Box::new(bbr::Bbr::from_handoff(
+            &p.bbr.clone().unwrap_or_default(),
             ctx,
             h,
         )),
