@@ -13,11 +13,13 @@ pub mod bic;
 pub mod common;
 pub mod compound;
 pub mod cubic;
+pub mod e2e_feedback;
 pub mod fast;
 pub mod highspeed;
 pub mod htcp;
 pub mod hystart;
 pub mod newreno;
+pub mod receiver_rate;
 pub mod scalable;
 pub mod vegas;
 pub mod westwood;
@@ -225,8 +227,14 @@ pub fn build_with(
         CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::new(ctx)),
         CcAlgorithm::Fast => Box::new(fast::Fast::new(&p.fast.clone().unwrap_or_default(), ctx)),
         CcAlgorithm::Bbr => Box::new(bbr::Bbr::new(&p.bbr.clone().unwrap_or_default(), ctx)),
-        // Not implemented yet: NewReno stands in.
-        _ => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
+        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::new(
+            &p.e2e_feedback.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::new(
+            &p.receiver_rate.clone().unwrap_or_default(),
+            ctx,
+        )),
     }
 }
 
@@ -288,7 +296,15 @@ pub fn build_from(
             ctx,
             h,
         )),
-        // Not implemented yet: NewReno stands in.
-        _ => Box::new(newreno::NewReno::from_handoff(ctx, h)),
+        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::from_handoff(
+            &p.e2e_feedback.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::from_handoff(
+            &p.receiver_rate.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
     }
 }
