@@ -308,3 +308,6 @@ pub fn build_from(
         )),
     }
 }
+
+#[cfg(test)]
+mod tests;
