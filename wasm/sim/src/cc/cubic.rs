@@ -5,7 +5,8 @@
 //!   [cwnd, 1.5·cwnd], cwnd += (target − cwnd)/cwnd per segment acked (§4.4–4.5),
 //!   Reno-friendly W_est with α_cubic = 3(1−β)/(1+β) switched to 1 once
 //!   W_est ≥ cwnd_prior (§4.3, NTAP/rfc8312bis PR #146), fast convergence
-//!   (§4.7), timeout rule K = 0 (§4.8). Windows are fractional segments.
+//!   (§4.7), ssthresh = flight_size·β_cubic (§4.6; Linux and paper 002 use
+//!   cwnd), timeout rule K = 0 (§4.8). Windows are fractional segments.
 //! - `linux`: net/ipv4/tcp_cubic.c. Integer segments and `cnt` (one segment per
 //!   `cnt` acked, `cnt` ≥ 2, ≤ 20 before the first loss), time in 1/1024 s,
 //!   t + delay_min, Reno emulation with beta_scale = 15, jiffies at HZ = 1000,
@@ -486,14 +487,16 @@ impl CongestionControl for Cubic {
                 self.lx.cwnd_cnt = 0.0;
             }
             CubicPreset::Rfc9438 => {
-                // §4.7 fast convergence, then §4.6 multiplicative decrease.
+                // §4.7 fast convergence, then §4.6 multiplicative decrease:
+                // ssthresh = flight_size·β_cubic, cwnd = max(ssthresh, 2).
                 self.cwnd_prior = self.cwnd;
                 self.w_max = if self.fast_convergence && self.cwnd < self.w_max {
                     self.cwnd * (1.0 + self.beta) / 2.0
                 } else {
                     self.cwnd
                 };
-                self.ssthresh = (self.cwnd * self.beta).max(2.0);
+                let flight = segments(ev.inflight_bytes, ev.mss);
+                self.ssthresh = (flight * self.beta).max(2.0);
                 self.cwnd = self.ssthresh;
                 self.epoch_start = None;
             }
@@ -519,7 +522,7 @@ impl CongestionControl for Cubic {
         self.region = Region::SlowStart;
     }
 
-    fn on_rto(&mut self, _now: Time, _inflight_bytes: u64, _mss: u32) {
+    fn on_rto(&mut self, _now: Time, inflight_bytes: u64, mss: u32) {
         match self.preset {
             CubicPreset::Linux => {
                 // tcp_enter_loss: ssthresh via cubictcp_recalc_ssthresh, then
@@ -540,10 +543,16 @@ impl CongestionControl for Cubic {
                 }
             }
             _ => {
-                // RFC 9438 §4.8: Reno's loss window, ssthresh with β_cubic;
-                // the next CA stage starts with K = 0 at its own window.
+                // RFC 9438 §4.8: Reno's loss window, ssthresh with β_cubic as
+                // in §4.6 (flight size; cwnd in paper 002); the next CA stage
+                // starts with K = 0 at its own window.
                 self.cwnd_prior = self.cwnd;
-                self.ssthresh = (self.cwnd * self.beta).max(2.0);
+                let base = if self.preset == CubicPreset::Rfc9438 {
+                    segments(inflight_bytes, mss)
+                } else {
+                    self.cwnd
+                };
+                self.ssthresh = (base * self.beta).max(2.0);
                 self.after_timeout = true;
                 self.epoch_start = None;
             }

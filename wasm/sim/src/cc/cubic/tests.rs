@@ -97,8 +97,8 @@ mod rfc9438 {
     }
 
     #[test]
-    fn multiplicative_decrease_keeps_beta_of_cwnd() {
-        // §4.6: ssthresh = cwnd·β_cubic; cwnd = ssthresh; W_max = cwnd.
+    fn multiplicative_decrease_keeps_beta_of_the_flight() {
+        // §4.6: ssthresh = flight_size·β_cubic; cwnd = ssthresh; W_max = cwnd.
         let mut cc = at_window(100.0);
         loss(&mut cc, 0);
         assert!(close(cc.ssthresh, 70.0, 1e-9));
@@ -106,6 +106,16 @@ mod rfc9438 {
         assert_eq!(cc.w_max(), 100.0);
         assert_eq!(cc.cwnd_prior, 100.0);
         assert_eq!(cc.ssthresh(), 70_000);
+        // A flight smaller than cwnd (application-limited) sets ssthresh.
+        let mut cc = at_window(100.0);
+        cc.on_congestion_event(&CongestionEvent {
+            now: 0,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: 60 * MSS as u64,
+            mss: MSS,
+        });
+        assert!(close(cc.ssthresh, 42.0, 1e-9));
+        assert_eq!(cc.w_max(), 100.0, "W_max still from cwnd (§4.7)");
     }
 
     #[test]
@@ -231,7 +241,7 @@ mod rfc9438 {
         // §4.8: Reno's loss window, ssthresh = β·cwnd, then K = 0 and
         // W_max = cwnd at the start of the next CA stage.
         let mut cc = at_window(100.0);
-        cc.on_rto(0, 100_000, MSS);
+        cc.on_rto(0, 100_000, MSS); // flight 100 segments
         assert_eq!(cc.cwnd(), MSS as u64);
         assert!(close(cc.ssthresh, 70.0, 1e-9));
         cc.cwnd = 70.0;
