@@ -13,6 +13,11 @@
 //! otherwise one sample per round trip, bytes acknowledged in the round over
 //! its duration (a lower bound on the bottleneck rate while cwnd-limited).
 //!
+//! BBR needs the sender to pace at [`CongestionControl::pacing_rate_bps`]:
+//! DRAIN ends only when pacing below the bottleneck rate has brought
+//! inflight down to the BDP. An unpaced sender keeps inflight at cwnd
+//! (2.89·BDP in DRAIN), and BBR then never leaves DRAIN.
+//!
 //! Not modelled: long-term (policer) bandwidth sampling, ACK-aggregation
 //! extra_acked, app-limited marking (flows are treated as never app-limited,
 //! except that PROBE_RTT samples may only raise the estimate, as Linux does),
@@ -21,7 +26,9 @@
 //! sender's fast recovery approximates packet conservation; the saved cwnd
 //! comes back when recovery ends (bbr_set_cwnd_to_recover_or_restore).
 
-use super::common::{secs, segments, ssthresh_bytes, to_bytes, RoundTracker, RttSeen};
+use super::common::{
+    growth_segments, secs, segments, ssthresh_bytes, to_bytes, RoundTracker, RttSeen,
+};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_MS, NS_PER_S};
 use crate::scenario::{BbrHighGain, BbrParams};
@@ -103,7 +110,8 @@ pub struct Bbr {
     recovery_ssthresh: Option<f64>,
     bw: MaxFilter,
     round: RoundTracker,
-    /// Per-round delivery-rate sampling (when the sender gives none).
+    /// Per-round delivery-rate sampling (when the sender gives none):
+    /// bytes counted in this round, each ACK counting at most 2 segments.
     round_delivered: u64,
     round_time: Option<Time>,
     last_delivered: u64,
@@ -293,17 +301,19 @@ impl Bbr {
         } else if round_start {
             self.round_time.and_then(|t0| {
                 let dt = a.now.saturating_sub(t0);
-                (dt > 0).then(|| {
-                    a.delivered_bytes.saturating_sub(self.round_delivered) as f64 / secs(dt)
-                })
+                (dt > 0).then(|| self.round_delivered as f64 / secs(dt))
             })
         } else {
             None
         };
         if self.round_time.is_none() || round_start {
             self.round_time = Some(a.now);
-            self.round_delivered = a.delivered_bytes;
+            self.round_delivered = 0;
         }
+        // Without SACK a cumulative ACK after a loss also covers data the
+        // receiver got long ago; Linux counts only newly delivered data
+        // (`acked_sacked`), so each ACK counts at most L = 2 segments here.
+        self.round_delivered += (growth_segments(a) * a.mss as f64) as u64;
         if let Some(bw) = sample {
             // PROBE_RTT samples are app-limited: they may only raise the model.
             if self.mode != Mode::ProbeRtt || bw >= self.max_bw() {
@@ -427,7 +437,8 @@ impl Bbr {
     }
 
     fn set_cwnd(&mut self, a: &AckSample) {
-        let acked = segments(a.acked_bytes, a.mss);
+        // Newly delivered segments (see update_bw for the cap).
+        let acked = growth_segments(a);
         let bw = self.max_bw();
         if bw <= 0.0 {
             // No model yet: grow like slow start.

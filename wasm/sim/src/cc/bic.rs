@@ -153,7 +153,7 @@ impl CongestionControl for Bic {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         // bictcp_acked: ratio = (15·ratio + sample)/16, in the Open state.
         let pkts = acked.round().max(1.0) as u32;
         self.delayed_ack = (self.delayed_ack + pkts)

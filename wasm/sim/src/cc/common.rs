@@ -19,6 +19,19 @@ pub fn segments(bytes: u64, mss: u32) -> f64 {
     bytes as f64 / mss.max(1) as f64
 }
 
+/// RFC 3465 §2.2: the largest increase one ACK may cause, L = 2·SMSS.
+pub const ABC_LIMIT_SEGMENTS: f64 = 2.0;
+
+/// Segments acknowledged by this ACK as they may drive window growth: at most
+/// L = 2 (RFC 3465 §2.2). After a timeout the sender resends go-back-N and
+/// one cumulative ACK can cover thousands of segments the receiver had
+/// buffered; Linux would not grow then (`tcp_is_cwnd_limited`), but the
+/// controllers here cannot see whether the window was in use, so the count
+/// is capped instead. Rate and throughput measurements use the true count.
+pub fn growth_segments(a: &AckSample) -> f64 {
+    segments(a.acked_bytes, a.mss).min(ABC_LIMIT_SEGMENTS)
+}
+
 /// A window in segments as bytes (rounded down; at least one byte).
 pub fn to_bytes(segments: f64, mss: u32) -> u64 {
     let b = segments * mss as f64;
@@ -236,6 +249,15 @@ mod tests {
         assert!(slow_start(&mut cwnd, 10.0, 1.0));
         assert_eq!(cwnd, 10.0);
         assert!(!slow_start(&mut cwnd, 10.0, 1.0));
+    }
+
+    #[test]
+    fn one_ack_drives_growth_by_at_most_two_segments() {
+        let mut a = ack(0, 0);
+        a.acked_bytes = 2_500_000;
+        assert_eq!(growth_segments(&a), 2.0);
+        a.acked_bytes = 1500;
+        assert_eq!(growth_segments(&a), 1.5);
     }
 
     #[test]

@@ -144,7 +144,7 @@ impl CongestionControl for Compound {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if !common::slow_start(&mut self.cwnd, self.ssthresh_loss, acked) {
             // Eq. 5: cwnd += 1/win per ACK.
             self.cwnd += acked / self.win();

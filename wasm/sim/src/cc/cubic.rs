@@ -456,7 +456,7 @@ impl CongestionControl for Cubic {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if self.preset == CubicPreset::Linux {
             self.linux_acked(a);
         }

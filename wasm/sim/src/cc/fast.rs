@@ -108,11 +108,7 @@ impl CongestionControl for Fast {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        common::slow_start(
-            &mut self.cwnd,
-            self.ssthresh,
-            segments(a.acked_bytes, a.mss),
-        );
+        common::slow_start(&mut self.cwnd, self.ssthresh, common::growth_segments(a));
         if self.round.on_ack(a) {
             self.per_round();
             self.round_rtt.clear();

@@ -112,7 +112,7 @@ impl CongestionControl for HighSpeed {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
             return;
         }

@@ -204,11 +204,11 @@ impl CongestionControl for Htcp {
             self.last_cong = Some(a.now);
             self.lasttime = a.now;
         }
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if let Some(r) = a.rtt {
             self.measure_rtt(r);
         }
-        self.measure_throughput(a.now, acked);
+        self.measure_throughput(a.now, segments(a.acked_bytes, a.mss));
         if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
             return;
         }

@@ -212,7 +212,7 @@ impl CongestionControl for ReceiverRate {
             self.reported = Some(r);
         }
         self.measure(a);
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
             // Congestion avoidance: cwnd += 1/cwnd per packet.
             self.cwnd += acked / self.cwnd;

@@ -119,6 +119,40 @@ fn every_algorithm_survives_growth_losses_and_timeouts() {
 }
 
 #[test]
+fn a_cumulative_ack_after_go_back_n_does_not_inflate_the_window() {
+    // After a timeout the sender resends from snd_una and one ACK may cover
+    // everything the receiver had buffered. Window-based algorithms grow by
+    // at most L = 2 segments for it (RFC 3465 §2.2), plus one per-round step.
+    for a in ALL {
+        if matches!(a, CcAlgorithm::Bbr | CcAlgorithm::E2eFeedback) {
+            continue; // bounded by their model's target, not per ACK
+        }
+        let mut cc = build_with(a, &CcParams::default(), &ctx());
+        let now = drive(cc.as_mut(), 0, 60);
+        cc.on_congestion_event(&CongestionEvent {
+            now,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: cc.cwnd(),
+            mss: MSS,
+        });
+        cc.on_recovery_exit(now, MSS);
+        let before = cc.cwnd();
+        cc.on_ack(&AckSample {
+            now: now + 10 * MS,
+            acked_bytes: 2000 * MSS as u64,
+            rtt: Some(60 * MS),
+            srtt: 60 * MS,
+            min_rtt: 50 * MS,
+            inflight_bytes: 10 * MSS as u64,
+            delivered_bytes: 1_000_000_000,
+            mss: MSS,
+        });
+        let grew = cc.cwnd().saturating_sub(before);
+        assert!(grew <= 3 * MSS as u64, "{}: +{} bytes", cc.name(), grew);
+    }
+}
+
+#[test]
 fn the_same_inputs_give_the_same_window_trace() {
     for a in ALL {
         let trace = |seed| {

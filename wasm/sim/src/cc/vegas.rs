@@ -130,7 +130,7 @@ impl CongestionControl for Vegas {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if self.round.on_ack(a) {
             self.per_round(acked);
             self.round_rtt.clear();

@@ -125,7 +125,7 @@ impl CongestionControl for WestwoodPlus {
             self.bk = 0;
             self.win_start = Some(a.now);
         }
-        let acked = segments(a.acked_bytes, a.mss);
+        let acked = common::growth_segments(a);
         if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
             let w = self.cwnd;
             common::cong_avoid_ai(&mut self.cwnd, &mut self.cwnd_cnt, w, acked);
