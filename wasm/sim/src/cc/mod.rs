@@ -1,12 +1,31 @@
 //! Congestion control: the policy behind one trait, one file per algorithm.
 //! The TCP sender (tcp/) owns the machinery (sequence space, loss detection,
 //! timers); a [`CongestionControl`] decides cwnd, ssthresh and pacing from the
-//! events it is told about. Windows are in bytes.
+//! events it is told about. Windows are in bytes at this boundary.
+//!
+//! Building: [`build_with`] makes the controller a flow's scenario asks for;
+//! [`build_from`] makes a successor from a running controller's [`Handoff`]
+//! (mid-flow switching). [`build`] is the parameter-free form kept for callers
+//! written before `cc_params` existed.
 
+pub mod bbr;
+pub mod bic;
+pub mod common;
+pub mod compound;
+pub mod cubic;
+pub mod e2e_feedback;
+pub mod fast;
+pub mod highspeed;
+pub mod htcp;
+pub mod hystart;
 pub mod newreno;
+pub mod receiver_rate;
+pub mod scalable;
+pub mod vegas;
+pub mod westwood;
 
 use crate::engine::Time;
-use crate::scenario::CcAlgorithm;
+use crate::scenario::{CcAlgorithm, CcParams};
 
 /// What an acknowledgement that advanced snd_una tells the controller.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,6 +47,29 @@ pub struct AckSample {
     pub mss: u32,
 }
 
+/// Optional per-ACK measurements that the basic sender does not make yet.
+/// Every field defaults to "not measured", and every algorithm works without
+/// them (each says what it falls back to). They travel beside [`AckSample`]
+/// through [`CongestionControl::on_ack_with`] so that adding one never breaks
+/// a sender that builds `AckSample` with a struct literal.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AckExtras {
+    /// Per-packet passage time d through the receiving host (paper 000
+    /// §3.10, the duration of one `recv()`), carried back in the ACK. Used by
+    /// `e2e_feedback`; without it the controller uses the ACK inter-arrival
+    /// time per acknowledged segment.
+    pub passage_time: Option<Time>,
+    /// The receiver's measured rate `prate`, bits/s, carried back in the ACK
+    /// (paper 001 §4.2.2). Used by `receiver_rate`; without it the controller
+    /// measures the acknowledged (or sent) rate over the same unit time.
+    pub receiver_rate_bps: Option<f64>,
+    /// A delivery-rate sample, bits/s (draft-cheng-iccrg-delivery-rate-estimation:
+    /// data delivered between this packet's send and its ACK over that
+    /// interval). Used by `bbr`; without it BBR takes one sample per round
+    /// trip from `delivered_bytes` and `now`.
+    pub delivery_rate_bps: Option<f64>,
+}
+
 /// Why the controller must reduce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CongestionSignal {
@@ -46,12 +88,67 @@ pub struct CongestionEvent {
     pub mss: u32,
 }
 
+/// What a running controller passes to its successor when a flow switches
+/// algorithm mid-flow. The successor starts from this window and these RTT
+/// estimates and initialises its own state from them (each algorithm's
+/// `from_handoff` says how). A sender that holds better RTT estimates (its
+/// RFC 6298 estimator) may overwrite `srtt`, `min_rtt` and `latest_rtt`
+/// before calling [`build_from`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Handoff {
+    /// Simulated time of the switch.
+    pub now: Time,
+    /// Congestion window, bytes.
+    pub cwnd_bytes: u64,
+    /// Slow-start threshold, bytes; `u64::MAX` when unset.
+    pub ssthresh_bytes: u64,
+    /// Smoothed RTT; 0 when no sample has been taken.
+    pub srtt: Time,
+    /// Minimum RTT seen; 0 when no sample has been taken.
+    pub min_rtt: Time,
+    /// Most recent RTT sample; 0 when none.
+    pub latest_rtt: Time,
+    /// The predecessor's bottleneck-bandwidth estimate, bits/s, if it keeps
+    /// one (BBR, Westwood+, e2e_feedback).
+    pub bandwidth_bps: Option<f64>,
+    /// The predecessor's pacing rate, bits/s, if it paces.
+    pub pacing_rate_bps: Option<f64>,
+}
+
+impl Handoff {
+    /// cwnd / srtt in bits per second, when both are known.
+    pub fn window_rate_bps(&self) -> Option<f64> {
+        (self.srtt > 0).then(|| self.cwnd_bytes as f64 * 8.0 / common::secs(self.srtt))
+    }
+}
+
+/// What every controller needs to know about the flow it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CcContext {
+    /// Sender maximum segment size, bytes.
+    pub mss: u32,
+    /// Initial window, segments (RFC 6928: 10).
+    pub initial_cwnd_segments: u32,
+    /// Seed of the controller's own random choices (only BBR's initial
+    /// PROBE_BW phase uses one). Derive it from the scenario seed and the flow.
+    pub seed: u64,
+}
+
 /// A congestion-control algorithm.
 pub trait CongestionControl {
     fn name(&self) -> &'static str;
     /// An ACK advanced snd_una outside loss recovery.
     fn on_ack(&mut self, ack: &AckSample);
+    /// As [`CongestionControl::on_ack`], with the optional measurements a
+    /// richer sender or receiver provides. Algorithms that use them override
+    /// this; the rest ignore `extras`.
+    fn on_ack_with(&mut self, ack: &AckSample, extras: &AckExtras) {
+        let _ = extras;
+        self.on_ack(ack);
+    }
     /// A congestion event starts a recovery episode (or an ECN reduction).
+    /// Afterwards `ssthresh()` is finite: the sender's fast recovery starts
+    /// from it (RFC 6582 §3.2 step 3).
     fn on_congestion_event(&mut self, ev: &CongestionEvent);
     /// The retransmission timer expired.
     fn on_rto(&mut self, now: Time, inflight_bytes: u64, mss: u32);
@@ -69,34 +166,179 @@ pub trait CongestionControl {
     fn metric_names(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Units of [`CongestionControl::metric_names`], same order.
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Current values of [`CongestionControl::metric_names`], in order.
+    /// Always finite: 0 stands for "not yet defined".
     fn metrics(&self, _out: &mut Vec<f64>) {}
+    /// State for a successor algorithm (mid-flow switching).
+    fn handoff(&self, now: Time) -> Handoff;
 }
 
-/// Start-up settings every controller receives.
+/// Build the controller a scenario asks for, with default parameters.
+/// Kept for callers that predate `cc_params`; prefer [`build_with`].
+pub fn build(
+    algorithm: CcAlgorithm,
+    mss: u32,
+    initial_cwnd_segments: u32,
+) -> Box<dyn CongestionControl> {
+    build_with(
+        algorithm,
+        &CcParams::default(),
+        &CcContext {
+            mss,
+            initial_cwnd_segments,
+            seed: 0,
+        },
+    )
+}
+
+/// Stack settings from the flow's `tcp` options that a controller starts from.
 #[derive(Clone, Copy, Debug)]
-pub struct CcInit {
-    pub mss: u32,
-    pub initial_cwnd_segments: u32,
-    /// Initial slow-start threshold in segments; None for "unlimited".
+pub struct StackInit {
+    /// Initial slow-start threshold, segments (validation allows it for newreno only).
     pub initial_ssthresh_segments: Option<u32>,
-    /// RFC 3465 byte counting in congestion avoidance (else per-ACK increase).
+    /// RFC 3465 byte counting in congestion avoidance (newreno).
     pub byte_counting: bool,
 }
 
-impl CcInit {
-    pub fn initial_cwnd(&self) -> u64 {
-        self.initial_cwnd_segments as u64 * self.mss as u64
-    }
-    pub fn initial_ssthresh(&self) -> u64 {
-        self.initial_ssthresh_segments
-            .map_or(u64::MAX, |s| s as u64 * self.mss as u64)
+/// Build a flow's controller: its algorithm, `cc_params` and `tcp` options.
+pub fn build_for_flow(
+    algorithm: CcAlgorithm,
+    params: &CcParams,
+    ctx: &CcContext,
+    stack: &StackInit,
+) -> Box<dyn CongestionControl> {
+    match algorithm {
+        CcAlgorithm::Newreno => {
+            let ssthresh = stack
+                .initial_ssthresh_segments
+                .map_or(u64::MAX, |s| s as u64 * ctx.mss as u64);
+            Box::new(
+                newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)
+                    .with_ssthresh(ssthresh)
+                    .with_byte_counting(stack.byte_counting),
+            )
+        }
+        _ => build_with(algorithm, params, ctx),
     }
 }
 
-/// Build the controller a scenario asks for.
-pub fn build(algorithm: CcAlgorithm, init: &CcInit) -> Box<dyn CongestionControl> {
+/// Build the controller for `algorithm` with the flow's `cc_params`.
+pub fn build_with(
+    algorithm: CcAlgorithm,
+    params: &CcParams,
+    ctx: &CcContext,
+) -> Box<dyn CongestionControl> {
+    let p = params;
     match algorithm {
-        CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_init(init)),
+        CcAlgorithm::Newreno => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
+        CcAlgorithm::Cubic => {
+            Box::new(cubic::Cubic::new(&p.cubic.clone().unwrap_or_default(), ctx))
+        }
+        CcAlgorithm::Compound => Box::new(compound::Compound::new(
+            &p.compound.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::new(
+            &p.highspeed.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::Scalable => Box::new(scalable::Scalable::new(
+            &p.scalable.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::Bic => Box::new(bic::Bic::new(&p.bic.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Htcp => Box::new(htcp::Htcp::new(&p.htcp.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Vegas => {
+            Box::new(vegas::Vegas::new(&p.vegas.clone().unwrap_or_default(), ctx))
+        }
+        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::new(ctx)),
+        CcAlgorithm::Fast => Box::new(fast::Fast::new(&p.fast.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::Bbr => Box::new(bbr::Bbr::new(&p.bbr.clone().unwrap_or_default(), ctx)),
+        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::new(
+            &p.e2e_feedback.clone().unwrap_or_default(),
+            ctx,
+        )),
+        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::new(
+            &p.receiver_rate.clone().unwrap_or_default(),
+            ctx,
+        )),
     }
 }
+
+/// Build `algorithm` as the successor of a running controller: it starts from
+/// the predecessor's window, ssthresh and RTT estimates in `h` (get them with
+/// [`CongestionControl::handoff`]) instead of from the initial window.
+pub fn build_from(
+    algorithm: CcAlgorithm,
+    params: &CcParams,
+    ctx: &CcContext,
+    h: &Handoff,
+) -> Box<dyn CongestionControl> {
+    let p = params;
+    match algorithm {
+        CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_handoff(ctx, h)),
+        CcAlgorithm::Cubic => Box::new(cubic::Cubic::from_handoff(
+            &p.cubic.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Compound => Box::new(compound::Compound::from_handoff(
+            &p.compound.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::from_handoff(
+            &p.highspeed.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Scalable => Box::new(scalable::Scalable::from_handoff(
+            &p.scalable.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Bic => Box::new(bic::Bic::from_handoff(
+            &p.bic.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Htcp => Box::new(htcp::Htcp::from_handoff(
+            &p.htcp.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Vegas => Box::new(vegas::Vegas::from_handoff(
+            &p.vegas.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::from_handoff(ctx, h)),
+        CcAlgorithm::Fast => Box::new(fast::Fast::from_handoff(
+            &p.fast.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::Bbr => Box::new(bbr::Bbr::from_handoff(
+            &p.bbr.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::from_handoff(
+            &p.e2e_feedback.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::from_handoff(
+            &p.receiver_rate.clone().unwrap_or_default(),
+            ctx,
+            h,
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests;

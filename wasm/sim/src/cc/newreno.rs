@@ -4,7 +4,8 @@
 //! or optionally SMSS·SMSS/cwnd per ACK (RFC 5681 eq. 3).
 //! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
 
-use super::{AckSample, CcInit, CongestionControl, CongestionEvent};
+use super::common::RttSeen;
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
 
 pub struct NewReno {
@@ -12,7 +13,9 @@ pub struct NewReno {
     ssthresh: u64,
     /// Bytes acknowledged since cwnd last grew in congestion avoidance (RFC 3465).
     bytes_acked: u64,
+    /// RFC 3465 byte counting in congestion avoidance (else RFC 5681 eq. 3 per ACK).
     byte_counting: bool,
+    rtt: RttSeen,
 }
 
 impl NewReno {
@@ -22,15 +25,30 @@ impl NewReno {
             ssthresh: u64::MAX,
             bytes_acked: 0,
             byte_counting: true,
+            rtt: RttSeen::default(),
         }
     }
 
-    pub fn from_init(init: &CcInit) -> Self {
+    /// Start with this slow-start threshold (bytes) instead of "unlimited".
+    pub fn with_ssthresh(mut self, ssthresh: u64) -> Self {
+        self.ssthresh = ssthresh;
+        self
+    }
+
+    /// Count acknowledged bytes (RFC 3465) or ACKs (RFC 5681 eq. 3) in congestion avoidance.
+    pub fn with_byte_counting(mut self, on: bool) -> Self {
+        self.byte_counting = on;
+        self
+    }
+
+    /// Take over a running flow: its window and ssthresh as they are.
+    pub fn from_handoff(ctx: &CcContext, h: &Handoff) -> Self {
         Self {
-            cwnd: init.initial_cwnd(),
-            ssthresh: init.initial_ssthresh(),
+            cwnd: h.cwnd_bytes.max(ctx.mss as u64),
+            ssthresh: h.ssthresh_bytes,
             bytes_acked: 0,
-            byte_counting: init.byte_counting,
+            byte_counting: true,
+            rtt: RttSeen::from_handoff(h),
         }
     }
 
@@ -46,6 +64,7 @@ impl CongestionControl for NewReno {
     }
 
     fn on_ack(&mut self, a: &AckSample) {
+        self.rtt.update(a);
         let mss = a.mss as u64;
         if self.cwnd < self.ssthresh {
             // RFC 5681 §3.1 eq. (2): cwnd += min(N, SMSS).
@@ -87,6 +106,31 @@ impl CongestionControl for NewReno {
 
     fn ssthresh(&self) -> u64 {
         self.ssthresh
+    }
+
+    fn metric_names(&self) -> &'static [&'static str] {
+        &["bytes_acked"]
+    }
+
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["B"]
+    }
+
+    fn metrics(&self, out: &mut Vec<f64>) {
+        out.push(self.bytes_acked as f64);
+    }
+
+    fn handoff(&self, now: Time) -> Handoff {
+        Handoff {
+            now,
+            cwnd_bytes: self.cwnd,
+            ssthresh_bytes: self.ssthresh,
+            srtt: self.rtt.srtt,
+            min_rtt: self.rtt.min_rtt,
+            latest_rtt: self.rtt.latest,
+            bandwidth_bps: None,
+            pacing_rate_bps: None,
+        }
     }
 }
 
@@ -135,12 +179,9 @@ mod tests {
 
     #[test]
     fn per_ack_counting_adds_smss_squared_over_cwnd() {
-        let mut cc = NewReno::from_init(&CcInit {
-            mss: MSS,
-            initial_cwnd_segments: 10,
-            initial_ssthresh_segments: Some(2),
-            byte_counting: false,
-        });
+        let mut cc = NewReno::new(MSS, 10)
+            .with_ssthresh(2 * MSS as u64)
+            .with_byte_counting(false);
         cc.on_ack(&ack(2 * MSS as u64)); // one delayed ACK for two segments
         assert_eq!(cc.cwnd(), 10 * MSS as u64 + MSS as u64 / 10);
     }

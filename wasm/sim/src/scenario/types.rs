@@ -176,6 +176,10 @@ pub struct Flow {
     /// Congestion-control algorithm (TCP only).
     #[serde(default)]
     pub cc: CcAlgorithm,
+    /// Presets and parameters of the congestion-control algorithms; a block
+    /// applies whenever the flow runs that algorithm. Omit for the defaults.
+    #[serde(default, skip_serializing_if = "CcParams::is_default")]
+    pub cc_params: CcParams,
     /// When the flow opens, seconds after the start of the run.
     #[serde(default)]
     pub start_s: f64,
@@ -197,12 +201,523 @@ pub enum Protocol {
     Udp,
 }
 
+// ---------------------------------------------------------------------------
+// Congestion control: the algorithm names and their parameters. Defaults and
+// the sources behind them are documented on each field (they become the JSON
+// Schema); the checks live in validate.rs (`check_cc_params`).
+// ---------------------------------------------------------------------------
+
+/// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
+/// to the sender, not here.
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CcAlgorithm {
     /// NewReno (RFC 5681 congestion control, RFC 6582 fast recovery).
     #[default]
     Newreno,
+    /// CUBIC (RFC 9438; presets for Linux tcp_cubic.c and paper 002).
+    Cubic,
+    /// Compound TCP (Tan et al., INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
+    Compound,
+    /// HighSpeed TCP (RFC 3649).
+    Highspeed,
+    /// Scalable TCP (Kelly, CCR 2003).
+    Scalable,
+    /// BIC (Xu, Harfoush, Rhee, INFOCOM 2004; Linux tcp_bic.c).
+    Bic,
+    /// H-TCP (Leith & Shorten, PFLDnet 2004; Linux tcp_htcp.c).
+    Htcp,
+    /// TCP Vegas (Brakmo & Peterson, JSAC 1995; Linux tcp_vegas.c).
+    Vegas,
+    /// TCP Westwood+ (Grieco & Mascolo 2004; Linux tcp_westwood.c).
+    WestwoodPlus,
+    /// FAST TCP (Jin, Wei, Low, INFOCOM 2004).
+    Fast,
+    /// BBR v1 (draft-cardwell-iccrg-bbr-congestion-control-00; Linux tcp_bbr.c).
+    Bbr,
+    /// Paper 000's end-to-end feedback window control (Ito 2008, chapter 4).
+    E2eFeedback,
+    /// Paper 001's receiver-driven rate control (Miyake et al., KDD, ~1994).
+    ReceiverRate,
+}
+
+/// Per-flow parameters of the congestion-control algorithms, one optional
+/// block per algorithm. A block is used whenever the flow runs that algorithm
+/// (from the start, or after a mid-flow switch); missing blocks and missing
+/// fields take the defaults documented here.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CcParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cubic: Option<CubicParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compound: Option<CompoundParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub highspeed: Option<HighSpeedParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scalable: Option<ScalableParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bic: Option<BicParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub htcp: Option<HtcpParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vegas: Option<VegasParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast: Option<FastParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bbr: Option<BbrParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e2e_feedback: Option<E2eFeedbackParams>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_rate: Option<ReceiverRateParams>,
+}
+
+impl CcParams {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// Which description of CUBIC to follow.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CubicPreset {
+    /// RFC 9438: C = 0.4, β = 0.7, Reno-friendly region with α_cubic switched to
+    /// 1 once W_est ≥ cwnd_prior, fast convergence, target W_cubic(t + RTT)
+    /// clamped to [cwnd, 1.5·cwnd], standard slow start. The default.
+    #[default]
+    Rfc9438,
+    /// Linux net/ipv4/tcp_cubic.c: β = 717/1024, C = 410/1024, fast-convergence
+    /// factor (1024+717)/2048, integer `cnt` with its caps (≥ 2; ≤ 20 before
+    /// the first loss), Reno emulation with beta_scale = 15, target at
+    /// t + delay_min, HyStart (ACK train + delay).
+    Linux,
+    /// Paper 002 (Hanai et al. 2017) as it writes CUBIC: β = 0.2 is the
+    /// decrease, so the window is 0.8·W_max after a loss; K = ∛(W_max·β/C);
+    /// t is wall-clock time since the loss; fast convergence W_max = 0.9·cwnd;
+    /// TCP-friendly W_tcp = W_max(1−β) + 3β/(2−β)·t/RTT.
+    Paper002,
+}
+
+/// CUBIC: a preset plus optional overrides of its constants.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CubicParams {
+    /// Which description of CUBIC to follow (default `rfc9438`).
+    #[serde(default)]
+    pub preset: CubicPreset,
+    /// Override C, segments/s³, in (0, 10]. Default by preset: 0.4 (RFC 9438 §5.1,
+    /// paper 002), 410/1024 (Linux).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 10.0))]
+    pub c: Option<f64>,
+    /// Override β_cubic, the fraction of the window kept after a loss, in
+    /// (0, 1). Default by preset: 0.7 (RFC 9438 §4.6), 717/1024 (Linux), 0.8
+    /// (paper 002, whose β = 0.2 is the decrease 1 − β_cubic).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub beta: Option<f64>,
+    /// Override fast convergence (RFC 9438 §4.7). Default on in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast_convergence: Option<bool>,
+    /// Override the Reno-friendly region (RFC 9438 §4.3; Linux tcp_friendliness).
+    /// Default on in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reno_friendly: Option<bool>,
+    /// Override HyStart in slow start (Linux preset only). Default on for
+    /// `linux`, ignored by the other presets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hystart: Option<bool>,
+}
+
+/// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct CompoundParams {
+    /// α, scale of the delay-window increase α·win^k, in (0, 1]. Default 1/8.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub alpha: f64,
+    /// β, multiplicative decrease of the whole window on loss, in (0, 1). Default 1/2.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub beta: f64,
+    /// k, exponent of the delay-window increase, in (0, 1]. Default 0.75.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub k: f64,
+    /// ζ, how fast dwnd shrinks per packet of estimated queue, in [0, 10]. Default 1.
+    #[schemars(range(min = 0.0, max = 10.0))]
+    pub zeta: f64,
+    /// γ, queue (packets) above which dwnd shrinks, in [1, 1000]. Default 30.
+    #[schemars(range(min = 1.0, max = 1000.0))]
+    pub gamma: f64,
+    /// Tune γ from the Reno window's queue estimate at each loss, within [5, 30]
+    /// (tcp_compound.c v1.3 by L. Andrew). Default off.
+    pub gamma_auto_tune: bool,
+    /// The delay window works only above this window, packets, in [0, 1000000].
+    /// Default 38 (draft-sridharan-tcpm-ctcp-02).
+    #[schemars(range(min = 0.0, max = 1000000.0))]
+    pub low_window: f64,
+}
+
+impl Default for CompoundParams {
+    fn default() -> Self {
+        Self {
+            alpha: 0.125,
+            beta: 0.5,
+            k: 0.75,
+            zeta: 1.0,
+            gamma: 30.0,
+            gamma_auto_tune: false,
+            low_window: 38.0,
+        }
+    }
+}
+
+/// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct HighSpeedParams {
+    /// Low_Window, packets: standard TCP at or below it. Default 38.
+    #[schemars(range(min = 1.0, max = 1.0e7))]
+    pub low_window: f64,
+    /// High_Window, packets, above low_window. Default 83000.
+    #[schemars(range(min = 1.0, max = 1.0e9))]
+    pub high_window: f64,
+    /// High_P, the loss rate that sustains High_Window, in (0, 1). Default 1e-7.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub high_p: f64,
+    /// High_Decrease, b(High_Window), in (0, 0.5]. Default 0.1.
+    #[schemars(range(min = 0.0, max = 0.5))]
+    pub high_decrease: f64,
+}
+
+impl Default for HighSpeedParams {
+    fn default() -> Self {
+        Self {
+            low_window: 38.0,
+            high_window: 83000.0,
+            high_p: 1e-7,
+            high_decrease: 0.1,
+        }
+    }
+}
+
+/// Which per-ACK increase rule Scalable TCP follows.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ScalableVariant {
+    /// Kelly (CCR 2003): cwnd += a per acknowledged segment above the legacy
+    /// window, cwnd −= b·cwnd on loss; standard TCP at or below it. The default.
+    #[default]
+    Kelly2003,
+    /// Linux tcp_scalable.c: +1 segment per min(cwnd, 100) segments acked
+    /// (TCP_SCALABLE_AI_CNT), ssthresh = cwnd − cwnd>>3.
+    Linux,
+    /// ns-3 TcpScalable: +1 segment per min(cwnd, 50) segments acked
+    /// (AIFactor 50, for delayed ACKs), ssthresh = cwnd·(1 − 0.125).
+    Ns3,
+}
+
+/// Scalable TCP (Kelly, CCR 2003).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScalableParams {
+    /// Per-ACK increase rule (default `kelly2003`).
+    pub variant: ScalableVariant,
+    /// a, segments added per acknowledged segment (kelly2003), in (0, 1]. Default 0.01.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub a: f64,
+    /// b, fraction removed on loss, in (0, 0.5]. Default 0.125.
+    #[schemars(range(min = 0.0, max = 0.5))]
+    pub b: f64,
+    /// Legacy window, packets (kelly2003): standard TCP at or below it. Default 16.
+    #[schemars(range(min = 0.0, max = 1000000.0))]
+    pub low_window: f64,
+}
+
+impl Default for ScalableParams {
+    fn default() -> Self {
+        Self {
+            variant: ScalableVariant::Kelly2003,
+            a: 0.01,
+            b: 0.125,
+            low_window: 16.0,
+        }
+    }
+}
+
+/// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BicParams {
+    /// Fraction of the window kept after a loss, in (0, 1). Default 819/1024 (tcp_bic.c).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub beta: f64,
+    /// S_max, the largest increase per RTT in the binary search, packets, in
+    /// [1, 100000]. Default 16 (tcp_bic.c max_increment).
+    #[schemars(range(min = 1.0, max = 100000.0))]
+    pub max_increment: u32,
+    /// Standard TCP at or below this window, packets, in [0, 1000000]. Default 14.
+    #[schemars(range(min = 0.0, max = 1000000.0))]
+    pub low_window: u32,
+    /// RTTs spent from W_max − B to W_max (smooth_part), in [1, 1000]. Default 20.
+    #[schemars(range(min = 1.0, max = 1000.0))]
+    pub smooth_part: u32,
+    /// Fast convergence on loss. Default on.
+    pub fast_convergence: bool,
+}
+
+impl Default for BicParams {
+    fn default() -> Self {
+        Self {
+            beta: 819.0 / 1024.0,
+            max_increment: 16,
+            low_window: 14,
+            smooth_part: 20,
+            fast_convergence: true,
+        }
+    }
+}
+
+/// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct HtcpParams {
+    /// Δ_L, seconds after a congestion event during which α = 1, in (0, 60]. Default 1.
+    #[schemars(range(min = 0.0, max = 60.0))]
+    pub delta_l_s: f64,
+    /// Lower bound of the adaptive backoff β, in (0, 1). Default 0.5.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub beta_min: f64,
+    /// Upper bound of the adaptive backoff β, in [beta_min, 1). Default 0.8.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub beta_max: f64,
+    /// Scale α by RTT_min/100 ms (Linux use_rtt_scaling). Default on.
+    pub rtt_scaling: bool,
+    /// Fall back to β = beta_min when throughput changed by more than 20 %
+    /// between congestion events (Linux use_bandwidth_switch). Default on.
+    pub bandwidth_switch: bool,
+}
+
+impl Default for HtcpParams {
+    fn default() -> Self {
+        Self {
+            delta_l_s: 1.0,
+            beta_min: 0.5,
+            beta_max: 0.8,
+            rtt_scaling: true,
+            bandwidth_switch: true,
+        }
+    }
+}
+
+/// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct VegasParams {
+    /// α: grow cwnd while Diff < α, in [0, 1000]. Default 2.
+    #[schemars(range(min = 0.0, max = 1000.0))]
+    pub alpha: f64,
+    /// β: shrink cwnd while Diff > β, in [α, 1000]. Default 4.
+    #[schemars(range(min = 0.0, max = 1000.0))]
+    pub beta: f64,
+    /// γ: leave slow start once Diff > γ, in [0, 1000]. Default 1.
+    #[schemars(range(min = 0.0, max = 1000.0))]
+    pub gamma: f64,
+}
+
+impl Default for VegasParams {
+    fn default() -> Self {
+        Self {
+            alpha: 2.0,
+            beta: 4.0,
+            gamma: 1.0,
+        }
+    }
+}
+
+/// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct FastParams {
+    /// α, packets the flow aims to keep queued, in (0, 100000]. Default 20
+    /// (our choice: the sources leave α to the operator; paper 000 names its
+    /// choice an open issue).
+    #[schemars(range(min = 0.0, max = 100000.0))]
+    pub alpha: f64,
+    /// γ, the update's smoothing gain, in (0, 1]. Default 0.5.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub gamma: f64,
+}
+
+impl Default for FastParams {
+    fn default() -> Self {
+        Self {
+            alpha: 20.0,
+            gamma: 0.5,
+        }
+    }
+}
+
+/// Which STARTUP gain BBR uses.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BbrHighGain {
+    /// Linux tcp_bbr.c: BBR_UNIT·2885/1000 + 1 = 739/256 ≈ 2.88672. The default.
+    #[default]
+    Linux,
+    /// The design value 2/ln 2 ≈ 2.88539 (draft-cardwell-iccrg-bbr-congestion-control-00).
+    Draft,
+}
+
+/// BBR v1.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct BbrParams {
+    /// STARTUP pacing and cwnd gain (default `linux`).
+    pub high_gain: BbrHighGain,
+}
+
+/// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct E2eFeedbackParams {
+    /// k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
+    /// Default 0.5 (our choice: the thesis gives only 0 < k < 1).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub k: f64,
+    /// μ, decrease multiplier = number of flows sharing the path (eq. 4.15–4.17),
+    /// in [1, 10000]. Default 1.
+    #[schemars(range(min = 1.0, max = 10000.0))]
+    pub mu: f64,
+    /// P_init, packets in each probe burst and the initial window (§4.3), in
+    /// [1, 1000]. Default 10.
+    #[schemars(range(min = 1.0, max = 1000.0))]
+    pub p_init: u32,
+    /// Leave round 1 out of RTT_min, as the thesis does (ARP inflates it).
+    /// Default on.
+    pub skip_first_round_rtt: bool,
+}
+
+impl Default for E2eFeedbackParams {
+    fn default() -> Self {
+        Self {
+            k: 0.5,
+            mu: 1.0,
+            p_init: 10,
+            skip_first_round_rtt: true,
+        }
+    }
+}
+
+/// Paper 001 ambiguity A1: what the first loss does while rate control is off.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstLoss {
+    /// Option B: the first loss sets rate := prate and leaves slow start
+    /// (ssthresh := cwnd/2) without cutting cwnd. The default (fits Fig. 6).
+    #[default]
+    SetRate,
+    /// Option A: with rate control off, the loss is a heavy loss (Tahoe cut);
+    /// rate control starts at the first loss in congestion avoidance.
+    HeavyLoss,
+}
+
+/// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AtThreshold {
+    /// prate ≥ 0.9·rate halves the rate. The default.
+    #[default]
+    Halve,
+    /// prate ≤ 0.9·rate sets rate := prate.
+    SetMeasured,
+}
+
+/// Paper 001 ambiguity A4: what `prate` measures.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PrateSource {
+    /// Bytes received per unit time. The default (§4.2.1 "throughput").
+    #[default]
+    Received,
+    /// Advance of the highest sequence number per unit time (the sender's
+    /// rate as the receiver sees it).
+    SequenceSpan,
+}
+
+/// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyLossSsthresh {
+    /// ssthresh := cwnd/2 (the §4.1 rule). The default.
+    #[default]
+    HalfCwnd,
+    /// ssthresh unchanged.
+    Keep,
+}
+
+/// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReceiverRateParams {
+    /// The "rate-limited" test: prate compared with this fraction of rate, in
+    /// (0, 1]. Default 0.9 (paper, exact).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub threshold: f64,
+    /// Rate multiplier on a rate-limited loss, in (0, 1). Default 0.5 (paper, exact).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub decrease: f64,
+    /// A1: the first loss while rate control is off (default `set_rate`).
+    pub first_loss: FirstLoss,
+    /// A2: the window-limited branch also makes a Tahoe cut (ssthresh := cwnd/2,
+    /// cwnd := 1). Default off.
+    pub window_branch_cuts_cwnd: bool,
+    /// A3: which branch prate = threshold·rate takes (default `halve`).
+    pub at_threshold: AtThreshold,
+    /// A4: what prate measures (default `received`).
+    pub prate_source: PrateSource,
+    /// A5: ssthresh in the heavy-loss branch (default `half_cwnd`).
+    pub heavy_loss_ssthresh: HeavyLossSsthresh,
+    /// Initial cwnd, packets, in [1, 1000]. Default 1 (paper, exact).
+    #[schemars(range(min = 1.0, max = 1000.0))]
+    pub initial_window_segments: u32,
+    /// The receiver's unit time Δ for measuring prate, ms, in (0, 60000].
+    /// Default 100 (our choice; not stated).
+    #[schemars(range(min = 0.0, max = 60000.0))]
+    pub unit_time_ms: f64,
+    /// Raise the rate after a loss-free period (§4.2.2). Default on.
+    pub rate_increase: bool,
+    /// Loss-free time before each increase, ms, in (0, 600000]. Default 1000 (ours).
+    #[schemars(range(min = 0.0, max = 600000.0))]
+    pub quiet_period_ms: f64,
+    /// Below the rate at the last loss, step by this fraction of the gap, in
+    /// (0, 1]. Default 0.25 (ours).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub approach_fraction: f64,
+    /// Smallest step below the last-loss rate, and the step above it, as a
+    /// fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub probe_fraction: f64,
+}
+
+impl Default for ReceiverRateParams {
+    fn default() -> Self {
+        Self {
+            threshold: 0.9,
+            decrease: 0.5,
+            first_loss: FirstLoss::SetRate,
+            window_branch_cuts_cwnd: false,
+            at_threshold: AtThreshold::Halve,
+            prate_source: PrateSource::Received,
+            heavy_loss_ssthresh: HeavyLossSsthresh::HalfCwnd,
+            initial_window_segments: 1,
+            unit_time_ms: 100.0,
+            rate_increase: true,
+            quiet_period_ms: 1000.0,
+            approach_fraction: 0.25,
+            probe_fraction: 0.02,
+        }
+    }
 }
 
 /// The application behind a flow.

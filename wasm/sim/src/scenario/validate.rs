@@ -497,7 +497,14 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
         check_source(c, &format!("{p}.source"), f, path_mtu);
         if f.protocol == Protocol::Tcp {
             check_tcp(c, &format!("{p}.tcp"), &f.tcp, path_mtu);
+            if f.tcp.initial_ssthresh_segments.is_some() && f.cc != CcAlgorithm::Newreno {
+                c.err(
+                    format!("{p}.tcp.initial_ssthresh_segments"),
+                    "only the newreno controller takes an initial ssthresh; remove it or use cc \"newreno\"",
+                );
+            }
         }
+        check_cc_params(c, &format!("{p}.cc_params"), &f.cc_params);
         if !f.start_s.is_finite() || f.start_s < 0.0 {
             c.err(format!("{p}.start_s"), "must be a number ≥ 0");
         } else if s.duration_s.is_finite() && f.start_s >= s.duration_s {
@@ -505,6 +512,307 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                 format!("{p}.start_s"),
                 format!("must be before the end of the run ({} s)", s.duration_s),
             );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Congestion-control parameters. Each check names the field and the allowed
+// range; serde already rejects unknown algorithms, parameters and presets.
+// ---------------------------------------------------------------------------
+
+impl Checker {
+    /// lo < v ≤ hi (an open lower bound).
+    fn above(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
+        if !v.is_finite() || v <= lo || v > hi {
+            self.err(path, format!("must be in ({lo}, {hi}], got {v}"));
+        }
+    }
+
+    /// lo < v < hi.
+    fn open(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
+        if !v.is_finite() || v <= lo || v >= hi {
+            self.err(path, format!("must be in ({lo}, {hi}), got {v}"));
+        }
+    }
+
+    /// lo ≤ v ≤ hi.
+    fn closed(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
+        if !v.is_finite() || v < lo || v > hi {
+            self.err(path, format!("must be in [{lo}, {hi}], got {v}"));
+        }
+    }
+
+    fn closed_int(&mut self, path: &str, v: u32, lo: u32, hi: u32) {
+        if v < lo || v > hi {
+            self.err(path, format!("must be an integer in [{lo}, {hi}], got {v}"));
+        }
+    }
+}
+
+fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
+    if let Some(x) = &cc.cubic {
+        let q = format!("{p}.cubic");
+        if let Some(v) = x.c {
+            c.above(&format!("{q}.c"), v, 0.0, 10.0);
+        }
+        if let Some(v) = x.beta {
+            c.open(&format!("{q}.beta"), v, 0.0, 1.0);
+        }
+        if x.hystart == Some(true) && x.preset != CubicPreset::Linux {
+            c.err(
+                format!("{q}.hystart"),
+                "HyStart exists only in preset \"linux\"",
+            );
+        }
+    }
+    if let Some(x) = &cc.compound {
+        let q = format!("{p}.compound");
+        c.above(&format!("{q}.alpha"), x.alpha, 0.0, 1.0);
+        c.open(&format!("{q}.beta"), x.beta, 0.0, 1.0);
+        c.above(&format!("{q}.k"), x.k, 0.0, 1.0);
+        c.closed(&format!("{q}.zeta"), x.zeta, 0.0, 10.0);
+        c.closed(&format!("{q}.gamma"), x.gamma, 1.0, 1000.0);
+        c.closed(&format!("{q}.low_window"), x.low_window, 0.0, 1e6);
+    }
+    if let Some(x) = &cc.highspeed {
+        let q = format!("{p}.highspeed");
+        c.closed(&format!("{q}.low_window"), x.low_window, 1.0, 1e7);
+        c.closed(&format!("{q}.high_window"), x.high_window, 1.0, 1e9);
+        if x.high_window.is_finite() && x.low_window.is_finite() && x.high_window <= x.low_window {
+            c.err(
+                format!("{q}.high_window"),
+                format!(
+                    "must be greater than low_window ({}), got {}",
+                    x.low_window, x.high_window
+                ),
+            );
+        }
+        c.open(&format!("{q}.high_p"), x.high_p, 0.0, 1.0);
+        c.above(&format!("{q}.high_decrease"), x.high_decrease, 0.0, 0.5);
+    }
+    if let Some(x) = &cc.scalable {
+        let q = format!("{p}.scalable");
+        c.above(&format!("{q}.a"), x.a, 0.0, 1.0);
+        c.above(&format!("{q}.b"), x.b, 0.0, 0.5);
+        c.closed(&format!("{q}.low_window"), x.low_window, 0.0, 1e6);
+    }
+    if let Some(x) = &cc.bic {
+        let q = format!("{p}.bic");
+        c.open(&format!("{q}.beta"), x.beta, 0.0, 1.0);
+        c.closed_int(&format!("{q}.max_increment"), x.max_increment, 1, 100_000);
+        c.closed_int(&format!("{q}.low_window"), x.low_window, 0, 1_000_000);
+        c.closed_int(&format!("{q}.smooth_part"), x.smooth_part, 1, 1000);
+    }
+    if let Some(x) = &cc.htcp {
+        let q = format!("{p}.htcp");
+        c.above(&format!("{q}.delta_l_s"), x.delta_l_s, 0.0, 60.0);
+        c.open(&format!("{q}.beta_min"), x.beta_min, 0.0, 1.0);
+        c.open(&format!("{q}.beta_max"), x.beta_max, 0.0, 1.0);
+        if x.beta_max < x.beta_min {
+            c.err(
+                format!("{q}.beta_max"),
+                format!(
+                    "must be at least beta_min ({}), got {}",
+                    x.beta_min, x.beta_max
+                ),
+            );
+        }
+    }
+    if let Some(x) = &cc.vegas {
+        let q = format!("{p}.vegas");
+        c.closed(&format!("{q}.alpha"), x.alpha, 0.0, 1000.0);
+        c.closed(&format!("{q}.beta"), x.beta, 0.0, 1000.0);
+        c.closed(&format!("{q}.gamma"), x.gamma, 0.0, 1000.0);
+        if x.beta < x.alpha {
+            c.err(
+                format!("{q}.beta"),
+                format!("must be at least alpha ({}), got {}", x.alpha, x.beta),
+            );
+        }
+    }
+    if let Some(x) = &cc.fast {
+        let q = format!("{p}.fast");
+        c.above(&format!("{q}.alpha"), x.alpha, 0.0, 100_000.0);
+        c.above(&format!("{q}.gamma"), x.gamma, 0.0, 1.0);
+    }
+    if let Some(x) = &cc.e2e_feedback {
+        let q = format!("{p}.e2e_feedback");
+        c.open(&format!("{q}.k"), x.k, 0.0, 1.0);
+        c.closed(&format!("{q}.mu"), x.mu, 1.0, 10_000.0);
+        c.closed_int(&format!("{q}.p_init"), x.p_init, 1, 1000);
+    }
+    if let Some(x) = &cc.receiver_rate {
+        let q = format!("{p}.receiver_rate");
+        c.above(&format!("{q}.threshold"), x.threshold, 0.0, 1.0);
+        c.open(&format!("{q}.decrease"), x.decrease, 0.0, 1.0);
+        c.closed_int(
+            &format!("{q}.initial_window_segments"),
+            x.initial_window_segments,
+            1,
+            1000,
+        );
+        c.above(&format!("{q}.unit_time_ms"), x.unit_time_ms, 0.0, 60_000.0);
+        c.above(
+            &format!("{q}.quiet_period_ms"),
+            x.quiet_period_ms,
+            0.0,
+            600_000.0,
+        );
+        c.above(
+            &format!("{q}.approach_fraction"),
+            x.approach_fraction,
+            0.0,
+            1.0,
+        );
+        c.above(&format!("{q}.probe_fraction"), x.probe_fraction, 0.0, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod cc_params_tests {
+    use crate::scenario::{parse_scenario, CcAlgorithm, CubicPreset, ValidationError};
+
+    /// A two-host scenario whose only flow has `flow_extra` spliced in.
+    fn scenario(flow_extra: &str) -> String {
+        format!(
+            r#"{{"version": 1, "duration_s": 1,
+                "topology": {{"nodes": [{{"id": "a", "kind": "host"}}, {{"id": "b", "kind": "host"}}],
+                             "links": [{{"id": "l", "a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 10}}]}},
+                "flows": [{{"id": "f", "src": "a", "dst": "b"{flow_extra}}}]}}"#
+        )
+    }
+
+    fn errors(flow_extra: &str) -> Vec<ValidationError> {
+        parse_scenario(&scenario(flow_extra)).expect_err("should be rejected")
+    }
+
+    #[test]
+    fn newreno_is_the_default_and_a_plain_string_still_works() {
+        let s = parse_scenario(&scenario("")).unwrap();
+        assert_eq!(s.flows[0].cc, CcAlgorithm::Newreno);
+        assert!(s.flows[0].cc_params.is_default());
+        let s = parse_scenario(&scenario(r#", "cc": "newreno""#)).unwrap();
+        assert_eq!(s.flows[0].cc, CcAlgorithm::Newreno);
+        let json = crate::scenario::to_json(&s.flows[0]);
+        assert!(
+            !json.contains("cc_params"),
+            "defaults are not written: {json}"
+        );
+    }
+
+    #[test]
+    fn every_algorithm_name_parses() {
+        for name in [
+            "newreno",
+            "cubic",
+            "compound",
+            "highspeed",
+            "scalable",
+            "bic",
+            "htcp",
+            "vegas",
+            "westwood_plus",
+            "fast",
+            "bbr",
+            "e2e_feedback",
+            "receiver_rate",
+        ] {
+            let s = parse_scenario(&scenario(&format!(r#", "cc": "{name}""#)))
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            assert_eq!(
+                crate::scenario::to_json(&s.flows[0].cc),
+                format!("\"{name}\"")
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_algorithms_are_rejected_at_flows_cc() {
+        let e = errors(r#", "cc": "tahoe""#);
+        assert_eq!(e[0].path, "flows[0].cc");
+        assert!(
+            e[0].message.contains("tahoe") && e[0].message.contains("cubic"),
+            "{}",
+            e[0].message
+        );
+    }
+
+    #[test]
+    fn presets_and_parameters_parse_with_defaults_for_the_rest() {
+        let s = parse_scenario(&scenario(
+            r#", "cc": "cubic", "cc_params": {"cubic": {"preset": "paper002"}, "vegas": {"alpha": 1, "beta": 3}}"#,
+        ))
+        .unwrap();
+        let p = &s.flows[0].cc_params;
+        assert_eq!(p.cubic.as_ref().unwrap().preset, CubicPreset::Paper002);
+        assert_eq!(p.cubic.as_ref().unwrap().c, None, "the preset decides");
+        let v = p.vegas.as_ref().unwrap();
+        assert_eq!((v.alpha, v.beta, v.gamma), (1.0, 3.0, 1.0));
+    }
+
+    #[test]
+    fn unknown_parameters_are_rejected_with_their_path() {
+        let e = errors(r#", "cc": "fast", "cc_params": {"fast": {"alhpa": 3}}"#);
+        assert!(
+            e[0].path.starts_with("flows[0].cc_params.fast"),
+            "{}",
+            e[0].path
+        );
+        assert!(e[0].message.contains("alhpa"), "{}", e[0].message);
+        let e = errors(r#", "cc_params": {"cubic": {"preset": "linux4"}}"#);
+        assert!(
+            e[0].path.starts_with("flows[0].cc_params.cubic.preset"),
+            "{}",
+            e[0].path
+        );
+        assert!(e[0].message.contains("rfc9438"), "{}", e[0].message);
+    }
+
+    #[test]
+    fn out_of_range_parameters_name_the_field_and_the_range() {
+        let e = errors(r#", "cc": "fast", "cc_params": {"fast": {"alpha": -1}}"#);
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].path, "flows[0].cc_params.fast.alpha");
+        assert_eq!(e[0].message, "must be in (0, 100000], got -1");
+        let e = errors(r#", "cc_params": {"cubic": {"beta": 1.0}, "e2e_feedback": {"k": 0}}"#);
+        let paths: Vec<_> = e.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "flows[0].cc_params.cubic.beta",
+                "flows[0].cc_params.e2e_feedback.k"
+            ]
+        );
+        assert_eq!(e[0].message, "must be in (0, 1), got 1");
+    }
+
+    #[test]
+    fn cross_field_rules() {
+        let e = errors(r#", "cc_params": {"vegas": {"alpha": 5, "beta": 4}}"#);
+        assert_eq!(e[0].path, "flows[0].cc_params.vegas.beta");
+        assert_eq!(e[0].message, "must be at least alpha (5), got 4");
+        let e = errors(r#", "cc_params": {"cubic": {"preset": "rfc9438", "hystart": true}}"#);
+        assert_eq!(e[0].path, "flows[0].cc_params.cubic.hystart");
+        let e = errors(r#", "cc_params": {"highspeed": {"low_window": 100, "high_window": 50}}"#);
+        assert_eq!(e[0].path, "flows[0].cc_params.highspeed.high_window");
+        let e = errors(r#", "cc_params": {"htcp": {"beta_min": 0.7, "beta_max": 0.6}}"#);
+        assert_eq!(e[0].path, "flows[0].cc_params.htcp.beta_max");
+    }
+
+    #[test]
+    fn the_json_schema_documents_the_parameters() {
+        let schema = crate::scenario::json_schema();
+        for word in [
+            "cc_params",
+            "paper002",
+            "e2e_feedback",
+            "receiver_rate",
+            "westwood_plus",
+            "gamma_auto_tune",
+            "kelly2003",
+        ] {
+            assert!(schema.contains(word), "schema lacks {word}");
         }
     }
 }

@@ -22,6 +22,30 @@ pub struct Segment {
     pub lost: bool,
     /// A retransmission of it is in flight (counts in pipe).
     pub retx_in_flight: bool,
+    /// Bytes delivered (acknowledged or SACKed) when it was sent, and when
+    /// that count last changed: the reference of a delivery-rate sample
+    /// (draft-cheng-iccrg-delivery-rate-estimation §3.2).
+    pub delivered_at_send: u64,
+    pub delivered_time_at_send: Time,
+}
+
+/// What a cumulative ACK or a SACK block told about the segments it covered.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Covered {
+    /// RTT reference: send time of the newest fully acknowledged segment sent once (Karn).
+    pub rtt_sent_at: Option<Time>,
+    /// Some covered segment had been retransmitted.
+    pub any_retransmitted: bool,
+    /// Delivery-rate reference of the most recently sent covered segment that was sent once.
+    pub rate_ref: Option<(u64, Time)>,
+}
+
+impl Covered {
+    fn note_rate(&mut self, s: &Segment) {
+        if !s.retransmitted && self.rate_ref.is_none_or(|(d, _)| s.delivered_at_send >= d) {
+            self.rate_ref = Some((s.delivered_at_send, s.delivered_time_at_send));
+        }
+    }
 }
 
 impl Segment {
@@ -77,8 +101,16 @@ impl Scoreboard {
         self.segs.front()
     }
 
-    /// Record a first transmission of [start, end).
-    pub fn push(&mut self, start: u64, end: u64, now: Time, retransmitted: bool) {
+    /// Record a first transmission of [start, end), with the delivered count
+    /// and its time at sending.
+    pub fn push(
+        &mut self,
+        start: u64,
+        end: u64,
+        now: Time,
+        retransmitted: bool,
+        delivered: (u64, Time),
+    ) {
         debug_assert!(self.segs.back().is_none_or(|s| s.end == start));
         let seg = Segment {
             start,
@@ -88,6 +120,8 @@ impl Scoreboard {
             sacked: false,
             lost: false,
             retx_in_flight: false,
+            delivered_at_send: delivered.0,
+            delivered_time_at_send: delivered.1,
         };
         self.pipe += seg.pipe_share();
         self.segs.push_back(seg);
@@ -103,12 +137,9 @@ impl Scoreboard {
         self.retx_hint = 0;
     }
 
-    /// Remove segments below the cumulative ACK. Returns the RTT reference of
-    /// the newest fully acknowledged segment that was sent only once (Karn),
-    /// and whether any removed segment had been retransmitted.
-    pub fn ack_to(&mut self, ack: u64) -> (Option<Time>, bool) {
-        let mut sample = None;
-        let mut any_retx = false;
+    /// Remove segments below the cumulative ACK and say what they were.
+    pub fn ack_to(&mut self, ack: u64) -> Covered {
+        let mut c = Covered::default();
         while let Some(s) = self.segs.front() {
             if s.end > ack {
                 break;
@@ -116,19 +147,21 @@ impl Scoreboard {
             self.pipe -= s.pipe_share();
             if s.sacked {
                 self.sacked_bytes -= s.len();
+            } else {
+                c.note_rate(s);
             }
             if s.retransmitted {
-                any_retx = true;
-                sample = None;
+                c.any_retransmitted = true;
+                c.rtt_sent_at = None;
             } else if !s.sacked {
-                sample = Some(s.sent_at);
+                c.rtt_sent_at = Some(s.sent_at);
             }
             self.segs.pop_front();
         }
         self.top.retain(|&t| t >= ack);
         self.lost_scan = self.lost_scan.max(ack);
         self.retx_hint = self.retx_hint.max(ack);
-        (sample, any_retx)
+        c
     }
 
     fn index_of(&self, seq: u64) -> Option<usize> {
@@ -141,8 +174,9 @@ impl Scoreboard {
         (i < self.segs.len()).then_some(i)
     }
 
-    /// Apply a SACK block [start, end). Returns the bytes newly SACKed.
-    pub fn sack(&mut self, start: u64, end: u64) -> u64 {
+    /// Apply a SACK block [start, end). Returns the bytes newly SACKed, and
+    /// notes the newly SACKed segments' delivery-rate reference in `covered`.
+    pub fn sack(&mut self, start: u64, end: u64, covered: &mut Covered) -> u64 {
         let Some(mut i) = self.index_of(start) else {
             return 0;
         };
@@ -153,6 +187,7 @@ impl Scoreboard {
                 break;
             }
             if s.start >= start && s.end <= end && !s.sacked {
+                covered.note_rate(&s);
                 self.pipe -= s.pipe_share();
                 let seg = &mut self.segs[i];
                 seg.sacked = true;
@@ -264,10 +299,28 @@ mod tests {
 
     const MSS: u64 = 1000;
 
+    impl Scoreboard {
+        fn sack_(&mut self, start: u64, end: u64) -> u64 {
+            self.sack(start, end, &mut Covered::default())
+        }
+    }
+
+    #[test]
+    fn the_rate_reference_is_the_most_recently_sent_covered_segment() {
+        let mut b = Scoreboard::new();
+        for i in 0..4u64 {
+            b.push(i * MSS, (i + 1) * MSS, i, false, (i * 10, i * 100));
+        }
+        let mut c = Covered::default();
+        b.sack(2 * MSS, 4 * MSS, &mut c);
+        assert_eq!(c.rate_ref, Some((30, 300)));
+        assert_eq!(b.ack_to(MSS).rate_ref, Some((0, 0)));
+    }
+
     fn board(n: u64) -> Scoreboard {
         let mut b = Scoreboard::new();
         for i in 0..n {
-            b.push(i * MSS, (i + 1) * MSS, i, false);
+            b.push(i * MSS, (i + 1) * MSS, i, false, (0, 0));
         }
         b
     }
@@ -281,18 +334,22 @@ mod tests {
     #[test]
     fn sacked_segments_leave_the_pipe() {
         let mut b = board(10);
-        assert_eq!(b.sack(3 * MSS, 5 * MSS), 2 * MSS);
+        assert_eq!(b.sack_(3 * MSS, 5 * MSS), 2 * MSS);
         assert_eq!(b.pipe(), 8 * MSS);
-        assert_eq!(b.sack(3 * MSS, 5 * MSS), 0, "SACKing twice changes nothing");
+        assert_eq!(
+            b.sack_(3 * MSS, 5 * MSS),
+            0,
+            "SACKing twice changes nothing"
+        );
     }
 
     #[test]
     fn a_segment_is_lost_once_three_segments_above_it_are_sacked() {
         // RFC 6675 §4 IsLost with DupThresh = 3.
         let mut b = board(10);
-        b.sack(MSS, 3 * MSS);
+        b.sack_(MSS, 3 * MSS);
         assert!(!b.mark_losses(), "two SACKed segments are not enough");
-        b.sack(3 * MSS, 4 * MSS);
+        b.sack_(3 * MSS, 4 * MSS);
         assert!(b.mark_losses());
         assert_eq!(b.next_lost(), Some((0, MSS)));
         // pipe: 10 sent − 3 SACKed − 1 lost
@@ -305,9 +362,13 @@ mod tests {
     #[test]
     fn the_cumulative_ack_removes_segments_and_their_pipe() {
         let mut b = board(5);
-        let (sample, retx) = b.ack_to(2 * MSS);
-        assert_eq!(sample, Some(1), "newest acked segment was sent at t = 1");
-        assert!(!retx);
+        let c = b.ack_to(2 * MSS);
+        assert_eq!(
+            c.rtt_sent_at,
+            Some(1),
+            "newest acked segment was sent at t = 1"
+        );
+        assert!(!c.any_retransmitted);
         assert_eq!(b.pipe(), 3 * MSS);
         assert_eq!(b.front().unwrap().start, 2 * MSS);
     }
@@ -316,15 +377,15 @@ mod tests {
     fn karn_no_sample_from_a_retransmitted_segment() {
         let mut b = board(3);
         b.retransmitted(2 * MSS);
-        let (sample, retx) = b.ack_to(3 * MSS);
-        assert_eq!(sample, None);
-        assert!(retx);
+        let c = b.ack_to(3 * MSS);
+        assert_eq!(c.rtt_sent_at, None);
+        assert!(c.any_retransmitted);
     }
 
     #[test]
     fn after_a_timeout_all_unsacked_segments_are_lost_and_resent_in_order() {
         let mut b = board(4);
-        b.sack(2 * MSS, 3 * MSS);
+        b.sack_(2 * MSS, 3 * MSS);
         b.mark_all_lost();
         assert_eq!(b.pipe(), 0);
         assert_eq!(b.next_lost(), Some((0, MSS)));

@@ -4,8 +4,8 @@
 //! and Go-Back-N (paper 001). The window policy is a [`CongestionControl`].
 
 use super::rtt::RttEstimator;
-use super::scoreboard::Scoreboard;
-use crate::cc::{AckSample, CongestionControl, CongestionEvent, CongestionSignal};
+use super::scoreboard::{Covered, Scoreboard};
+use crate::cc::{AckExtras, AckSample, CongestionControl, CongestionEvent, CongestionSignal};
 use crate::engine::Time;
 use crate::net::packet::Packet;
 use crate::scenario::Recovery;
@@ -85,6 +85,8 @@ pub struct TcpSender {
     next_send_at: Time,
     pace_wakeup: Option<Time>,
     app_limit: u64,
+    /// When the delivered count (SND.UNA + SACKed bytes) last grew.
+    delivered_time: Time,
     pub stats: SenderStats,
 }
 
@@ -119,6 +121,7 @@ impl TcpSender {
             next_send_at: 0,
             pace_wakeup: None,
             app_limit,
+            delivered_time: 0,
             stats: SenderStats::default(),
         }
     }
@@ -153,6 +156,10 @@ impl TcpSender {
     }
     pub fn snd_max(&self) -> u64 {
         self.snd_max
+    }
+    /// Bytes delivered to the receiver: cumulatively acknowledged plus SACKed.
+    pub fn delivered(&self) -> u64 {
+        self.snd_una + self.board.sacked_bytes()
     }
     /// Bytes presumed in the network: RFC 6675 pipe with SACK, else SND.NXT − SND.UNA.
     pub fn inflight(&self) -> u64 {
@@ -295,7 +302,9 @@ impl TcpSender {
                 return;
             }
             let retransmit = self.snd_nxt < self.snd_max;
-            self.board.push(self.snd_nxt, end, now, retransmit);
+            let delivered = (self.delivered(), self.delivered_time);
+            self.board
+                .push(self.snd_nxt, end, now, retransmit, delivered);
             self.emit(self.snd_nxt, len, retransmit, now, out);
             self.snd_nxt = end;
             self.snd_max = self.snd_max.max(end);
@@ -328,13 +337,26 @@ impl TcpSender {
         }
         self.rwnd = pkt.rwnd;
         let sack = self.cfg.recovery == Recovery::Sack;
+        let delivered_before = self.delivered();
+        let mut covered = Covered::default();
         if sack {
             for &(s, e) in pkt.sack_blocks() {
-                self.board.sack(s.max(ack), e);
+                self.board.sack(s.max(ack), e, &mut covered);
             }
         }
         if ack > self.snd_una {
-            self.on_new_ack(ack, pkt.tsecr, now, out);
+            let acked = self.board.ack_to(ack);
+            covered.rtt_sent_at = acked.rtt_sent_at;
+            covered.any_retransmitted = acked.any_retransmitted;
+            if let Some((d, t)) = acked.rate_ref {
+                if covered.rate_ref.is_none_or(|(d0, _)| d >= d0) {
+                    covered.rate_ref = Some((d, t));
+                }
+            }
+            let acked_bytes = ack - self.snd_una;
+            self.snd_una = ack;
+            let rate = self.delivery_rate(&covered, now);
+            self.on_new_ack(acked_bytes, pkt.tsecr, &covered, rate, now, out);
         } else if ack == self.snd_una && self.snd_max > self.snd_una {
             self.dupacks += 1;
             self.stats.duplicate_acks += 1;
@@ -343,6 +365,9 @@ impl TcpSender {
                 self.recovery = InRecovery::Inflated(w + self.cfg.mss as u64);
             }
         }
+        if self.delivered() > delivered_before {
+            self.delivered_time = now;
+        }
         if sack {
             self.board.mark_losses();
         }
@@ -350,21 +375,36 @@ impl TcpSender {
         self.try_send(now, out);
     }
 
-    fn on_new_ack(&mut self, ack: u64, tsecr: Time, now: Time, out: &mut Vec<Packet>) {
-        let acked = ack - self.snd_una;
-        let (sent_at, any_retx) = self.board.ack_to(ack);
+    /// Delivery rate over the interval since the newest covered segment was
+    /// sent (draft-cheng-iccrg-delivery-rate-estimation §3.3), bits/s.
+    fn delivery_rate(&self, covered: &Covered, now: Time) -> Option<f64> {
+        let (d0, t0) = covered.rate_ref?;
+        let interval = now.checked_sub(t0).filter(|&i| i > 0)?;
+        let bytes = self.delivered().checked_sub(d0)?;
+        Some(bytes as f64 * 8.0 / (interval as f64 / 1e9))
+    }
+
+    fn on_new_ack(
+        &mut self,
+        acked: u64,
+        tsecr: Time,
+        covered: &Covered,
+        delivery_rate_bps: Option<f64>,
+        now: Time,
+        out: &mut Vec<Packet>,
+    ) {
+        let ack = self.snd_una;
         let rtt = if self.cfg.timestamps {
             Some(now.saturating_sub(tsecr)) // RFC 7323 §4: every ACK of new data
-        } else if any_retx {
+        } else if covered.any_retransmitted {
             None // Karn: an ACK covering a retransmission gives no sample
         } else {
-            sent_at.map(|t| now - t)
+            covered.rtt_sent_at.map(|t| now - t)
         };
         let rtt = rtt.map(|r| self.tick(r).max(1));
         if let Some(r) = rtt {
             self.rtt.on_sample(r);
         }
-        self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
         self.dupacks = 0;
         if self.in_loss && ack >= self.recover {
@@ -391,16 +431,21 @@ impl TcpSender {
                 return;
             }
             InRecovery::No => {
-                self.cc.on_ack(&AckSample {
+                let sample = AckSample {
                     now,
                     acked_bytes: acked,
                     rtt,
                     srtt: self.rtt.srtt(),
                     min_rtt: self.rtt.min_rtt(),
                     inflight_bytes: self.inflight(),
-                    delivered_bytes: self.snd_una,
+                    delivered_bytes: self.delivered(),
                     mss: self.cfg.mss,
-                });
+                };
+                let extras = AckExtras {
+                    delivery_rate_bps,
+                    ..AckExtras::default()
+                };
+                self.cc.on_ack_with(&sample, &extras);
             }
             _ => {
                 // Full ACK (RFC 6582 §3.2 step 3, RFC 6675 §5), or Reno's first new ACK.

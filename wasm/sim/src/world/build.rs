@@ -158,11 +158,15 @@ impl World {
                     pacing: t.pacing,
                     app_bytes: app::tcp_app_bytes(&f.source),
                 };
-                let cc = cc::build(
+                let cc = cc::build_for_flow(
                     f.cc,
-                    &cc::CcInit {
+                    &f.cc_params,
+                    &cc::CcContext {
                         mss,
                         initial_cwnd_segments: t.initial_window_segments,
+                        seed: Rng::for_component(seed, &format!("cc:{}", f.id)).next_u64(),
+                    },
+                    &cc::StackInit {
                         initial_ssthresh_segments: t.initial_ssthresh_segments,
                         byte_counting: t.byte_counting,
                     },

@@ -44,6 +44,13 @@ impl World {
             for (metric, unit) in FLOW_METRICS {
                 cols.push(Column::new("flow", &f.id, metric, unit));
             }
+            // The congestion controller's internals (CUBIC's W_max and K, BBR's state, ...).
+            if let Some(s) = f.sender() {
+                let cc = s.cc();
+                for (name, unit) in cc.metric_names().iter().zip(cc.metric_units()) {
+                    cols.push(Column::new("flow", &f.id, &format!("cc.{name}"), unit));
+                }
+            }
         }
         for id in &self.channel_ids {
             for (metric, unit) in LINK_METRICS {
@@ -63,6 +70,7 @@ impl World {
         let interval = self.sample_interval;
         let interval_s = time::to_secs(interval);
         let mut i = 0;
+        let mut cc_values = Vec::new();
         self.row[i] = time::to_secs(t);
         i += 1;
         for fl in &mut self.flows {
@@ -99,6 +107,12 @@ impl World {
             }
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
+            if let Some(s) = fl.sender() {
+                cc_values.clear();
+                s.cc().metrics(&mut cc_values);
+                self.row[i..i + cc_values.len()].copy_from_slice(&cc_values);
+                i += cc_values.len();
+            }
         }
         for (ch, mark) in self.channels.iter().zip(self.channel_marks.iter_mut()) {
             let (busy0, wait0, count0) = *mark;

@@ -1,0 +1,372 @@
+//! Compound TCP (Tan, Song, Zhang, Sridharan, "A Compound TCP Approach for
+//! High-Speed and Long Distance Networks", INFOCOM 2006;
+//! draft-sridharan-tcpm-ctcp-02). The send window is win = cwnd + dwnd:
+//!
+//! - cwnd, the loss window, is Reno: +1 per ACK in slow start, +1/win per
+//!   ACK in congestion avoidance (paper 002 eq. 5), halved on loss.
+//! - dwnd, the delay window, changes once per round trip in congestion
+//!   avoidance when win > low_window (38): with Diff = win·(1 − baseRTT/RTT)
+//!   (eq. 8; RTT = the minimum sample of the round, at least 3 samples, as in
+//!   the Linux port), Diff < γ ⇒ dwnd += max(α·win^k − 1, 0) (the −1 offsets
+//!   cwnd's own +1 per RTT); Diff ≥ γ ⇒ dwnd = max(dwnd − ζ·Diff, 0) (eq. 7).
+//! - On loss: dwnd = max(win·(1 − β) − cwnd/2, 0), cwnd = cwnd/2, so the
+//!   whole window is (1 − β)·win. On timeout: cwnd = 1, dwnd = 0.
+//!
+//! α = 1/8, β = 1/2, k = 0.75, ζ = 1, γ = 30, low_window = 38 (the paper and
+//! draft; tcp_compound.c uses the same). Optional γ auto-tuning follows L.
+//! Andrew's tcp_compound.c v1.3: at each loss, γ ← (1 − λ)·γ + λ·(¾·Diff_reno),
+//! λ = 1/4, clamped to [5, 30], Diff_reno being the queue the loss window
+//! alone would explain.
+//!
+//! `ssthresh()` reports the whole window after the last reduction, so the
+//! sender's fast recovery (which starts from ssthresh) uses (1 − β)·win.
+
+use super::common::{
+    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen,
+};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use crate::engine::Time;
+use crate::scenario::CompoundParams;
+
+/// tcp_compound.c v1.3 `GAMMA_LOW` / `GAMMA_HIGH`: auto-tuned γ range.
+pub const GAMMA_LOW: f64 = 5.0;
+pub const GAMMA_HIGH: f64 = 30.0;
+/// tcp_compound.c v1.3 `LAMBDA_SHIFT` = 2: λ = 1/4.
+pub const LAMBDA: f64 = 0.25;
+/// The Linux port needs at least 3 RTT samples in a round (`cntRTT > 2`).
+pub const MIN_ROUND_SAMPLES: u32 = 3;
+
+pub struct Compound {
+    mss: u32,
+    p: CompoundParams,
+    gamma: f64,
+    /// Loss window, segments.
+    cwnd: f64,
+    /// Delay window, segments.
+    dwnd: f64,
+    /// ssthresh of the loss window, segments.
+    ssthresh_loss: f64,
+    /// Whole-window ssthresh reported to the sender, segments.
+    ssthresh_win: f64,
+    base_rtt: Option<Time>,
+    round: RoundTracker,
+    round_rtt: RoundRtt,
+    last_rtt: Time,
+    diff: f64,
+    rtt: RttSeen,
+}
+
+impl Compound {
+    pub fn new(p: &CompoundParams, ctx: &CcContext) -> Self {
+        Self {
+            mss: ctx.mss,
+            p: p.clone(),
+            gamma: p.gamma,
+            cwnd: ctx.initial_cwnd_segments.max(1) as f64,
+            dwnd: 0.0,
+            ssthresh_loss: f64::INFINITY,
+            ssthresh_win: f64::INFINITY,
+            base_rtt: None,
+            round: RoundTracker::default(),
+            round_rtt: RoundRtt::default(),
+            last_rtt: 0,
+            diff: 0.0,
+            rtt: RttSeen::default(),
+        }
+    }
+
+    /// Take over a running flow: the whole handed window becomes the loss
+    /// window (dwnd = 0, it rebuilds from the next rounds), baseRTT = the
+    /// connection's minimum RTT.
+    pub fn from_handoff(p: &CompoundParams, ctx: &CcContext, h: &Handoff) -> Self {
+        let mut s = Self::new(p, ctx);
+        s.cwnd = segments(h.cwnd_bytes, ctx.mss).max(1.0);
+        s.ssthresh_loss = common::ssthresh_segments(h.ssthresh_bytes, ctx.mss);
+        s.ssthresh_win = s.ssthresh_loss;
+        s.base_rtt = (h.min_rtt > 0).then_some(h.min_rtt);
+        s.rtt = RttSeen::from_handoff(h);
+        s
+    }
+
+    pub fn loss_window(&self) -> f64 {
+        self.cwnd
+    }
+    pub fn delay_window(&self) -> f64 {
+        self.dwnd
+    }
+    pub fn win(&self) -> f64 {
+        self.cwnd + self.dwnd
+    }
+    pub fn diff(&self) -> f64 {
+        self.diff
+    }
+    pub fn gamma(&self) -> f64 {
+        self.gamma
+    }
+
+    /// The dwnd increase α·win^k − 1, floored at 0 (eq. 7, first branch).
+    pub fn dwnd_increase(&self, win: f64) -> f64 {
+        (self.p.alpha * libm::pow(win, self.p.k) - 1.0).max(0.0)
+    }
+
+    /// Once per round trip, in congestion avoidance.
+    fn per_round(&mut self) {
+        let (Some(rtt), Some(base)) = (self.round_rtt.min, self.base_rtt) else {
+            return;
+        };
+        if self.round_rtt.count < MIN_ROUND_SAMPLES {
+            return;
+        }
+        self.last_rtt = rtt;
+        let win = self.win();
+        // Eq. 8: (Expected − Actual)·baseRTT = win·(1 − baseRTT/RTT).
+        self.diff = win * (1.0 - base as f64 / rtt.max(1) as f64);
+        if self.cwnd < self.ssthresh_loss || win <= self.p.low_window {
+            return;
+        }
+        if self.diff < self.gamma {
+            self.dwnd += self.dwnd_increase(win);
+        } else {
+            self.dwnd = (self.dwnd - self.p.zeta * self.diff).max(0.0);
+        }
+    }
+}
+
+impl CongestionControl for Compound {
+    fn name(&self) -> &'static str {
+        "compound"
+    }
+
+    fn on_ack(&mut self, a: &AckSample) {
+        self.rtt.update(a);
+        if let Some(r) = a.rtt {
+            let r = r.max(1);
+            self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
+            self.round_rtt.add(r);
+        }
+        let acked = common::growth_segments(a);
+        if !common::slow_start(&mut self.cwnd, self.ssthresh_loss, acked) {
+            // Eq. 5: cwnd += 1/win per ACK.
+            self.cwnd += acked / self.win();
+        }
+        if self.round.on_ack(a) {
+            self.per_round();
+            self.round_rtt.clear();
+        }
+    }
+
+    fn on_congestion_event(&mut self, _ev: &CongestionEvent) {
+        let win = self.win();
+        if self.p.gamma_auto_tune {
+            if let (Some(base), true) = (self.base_rtt, self.last_rtt > 0) {
+                let diff_reno = self.cwnd * (1.0 - base as f64 / self.last_rtt as f64);
+                let g = 0.75 * diff_reno;
+                self.gamma =
+                    ((1.0 - LAMBDA) * self.gamma + LAMBDA * g).clamp(GAMMA_LOW, GAMMA_HIGH);
+            }
+        }
+        let half = self.cwnd / 2.0;
+        self.dwnd = (win * (1.0 - self.p.beta) - half).max(0.0);
+        self.cwnd = half.max(2.0);
+        self.ssthresh_loss = self.cwnd;
+        self.ssthresh_win = (self.cwnd + self.dwnd).max(2.0);
+        self.round.restart();
+        self.round_rtt.clear();
+    }
+
+    fn on_rto(&mut self, _now: Time, _inflight_bytes: u64, _mss: u32) {
+        let win = self.win();
+        self.ssthresh_loss = (win / 2.0).max(2.0);
+        self.ssthresh_win = self.ssthresh_loss;
+        self.cwnd = 1.0;
+        self.dwnd = 0.0;
+        self.round.restart();
+        self.round_rtt.clear();
+    }
+
+    fn on_recovery_exit(&mut self, _now: Time, _mss: u32) {
+        // The loss window restarts at its ssthresh; dwnd is kept.
+        self.cwnd = self.ssthresh_loss;
+    }
+
+    fn cwnd(&self) -> u64 {
+        to_bytes(self.win(), self.mss)
+    }
+
+    fn ssthresh(&self) -> u64 {
+        ssthresh_bytes(self.ssthresh_win, self.mss)
+    }
+
+    fn metric_names(&self) -> &'static [&'static str] {
+        &["loss_window", "delay_window", "diff", "base_rtt", "gamma"]
+    }
+
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["seg", "seg", "pkt", "s", "pkt"]
+    }
+
+    fn metrics(&self, out: &mut Vec<f64>) {
+        out.push(self.cwnd);
+        out.push(self.dwnd);
+        out.push(self.diff);
+        out.push(self.base_rtt.map_or(0.0, secs));
+        out.push(self.gamma);
+    }
+
+    fn handoff(&self, now: Time) -> Handoff {
+        Handoff {
+            now,
+            cwnd_bytes: self.cwnd(),
+            ssthresh_bytes: self.ssthresh(),
+            srtt: self.rtt.srtt,
+            min_rtt: self.base_rtt.unwrap_or(self.rtt.min_rtt),
+            latest_rtt: self.rtt.latest,
+            bandwidth_bps: None,
+            pacing_rate_bps: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cc::CongestionSignal;
+    use crate::engine::time::NS_PER_MS;
+
+    const MSS: u32 = 1000;
+    const MS: Time = NS_PER_MS;
+
+    fn ctcp(cwnd: f64, dwnd: f64) -> Compound {
+        let mut c = Compound::new(
+            &CompoundParams::default(),
+            &CcContext {
+                mss: MSS,
+                initial_cwnd_segments: 10,
+                seed: 0,
+            },
+        );
+        c.cwnd = cwnd;
+        c.dwnd = dwnd;
+        c.ssthresh_loss = 2.0;
+        c.base_rtt = Some(100 * MS);
+        c
+    }
+
+    /// A round of `n` ACKs with RTT `rtt` (see vegas.rs for the geometry).
+    fn acks(c: &mut Compound, k: &mut u64, n: u64, rtt: Option<Time>) {
+        for _ in 0..n {
+            *k += 1;
+            c.on_ack(&AckSample {
+                now: *k * MS,
+                acked_bytes: MSS as u64,
+                rtt,
+                inflight_bytes: 19 * MSS as u64,
+                delivered_bytes: *k * MSS as u64,
+                mss: MSS,
+                ..Default::default()
+            });
+        }
+    }
+
+    fn loss(c: &mut Compound) {
+        c.on_congestion_event(&CongestionEvent {
+            now: 0,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: 0,
+            mss: MSS,
+        });
+    }
+
+    #[test]
+    fn the_loss_window_grows_by_one_over_win_per_ack() {
+        let mut c = ctcp(40.0, 60.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        assert!((c.loss_window() - (40.0 + 1.0 / 100.0)).abs() < 1e-12);
+        assert_eq!(
+            c.cwnd(),
+            to_bytes(40.0 + 0.01 + 60.0, MSS),
+            "the sender sees win = cwnd + dwnd"
+        );
+    }
+
+    #[test]
+    fn dwnd_grows_by_alpha_win_to_the_three_quarters_minus_one_when_diff_below_gamma() {
+        let mut c = ctcp(100.0, 0.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None); // opens the round
+        acks(&mut c, &mut k, 20, Some(105 * MS));
+        let win = c.loss_window();
+        // Diff = win·(1 − 100/105) ≈ 4.8 < 30.
+        assert!(c.diff() < 30.0 && c.diff() > 4.0);
+        let expect = 0.125 * libm::pow(win, 0.75) - 1.0;
+        assert!(
+            (c.delay_window() - expect).abs() < 1e-9,
+            "dwnd {}",
+            c.delay_window()
+        );
+    }
+
+    #[test]
+    fn dwnd_shrinks_by_zeta_diff_when_diff_reaches_gamma() {
+        let mut c = ctcp(100.0, 100.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        acks(&mut c, &mut k, 20, Some(150 * MS));
+        // Diff = win·(1 − 100/150) ≈ 66.7 ≥ 30 ⇒ dwnd = 100 − 66.7.
+        let d = c.diff();
+        assert!(d >= 30.0);
+        assert!((c.delay_window() - (100.0 - d)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn no_delay_window_at_or_below_the_low_window() {
+        let mut c = ctcp(30.0, 0.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        acks(&mut c, &mut k, 20, Some(101 * MS));
+        assert_eq!(c.delay_window(), 0.0);
+    }
+
+    #[test]
+    fn loss_leaves_one_minus_beta_of_the_whole_window() {
+        // win = 100 + 60: cwnd → 50, dwnd → max(160·0.5 − 50, 0) = 30.
+        let mut c = ctcp(100.0, 60.0);
+        loss(&mut c);
+        assert_eq!(c.loss_window(), 50.0);
+        assert_eq!(c.delay_window(), 30.0);
+        assert_eq!(c.ssthresh(), 80_000, "the sender recovers at (1 − β)·win");
+        c.on_recovery_exit(0, MSS);
+        assert_eq!(c.cwnd(), 80_000);
+    }
+
+    #[test]
+    fn timeout_drops_both_windows() {
+        let mut c = ctcp(100.0, 60.0);
+        c.on_rto(0, 0, MSS);
+        assert_eq!(c.cwnd(), MSS as u64);
+        assert_eq!(c.delay_window(), 0.0);
+        assert_eq!(c.ssthresh(), 80_000);
+    }
+
+    #[test]
+    fn gamma_auto_tuning_moves_a_quarter_of_the_way_to_three_quarters_of_diff_reno() {
+        let mut c = Compound::new(
+            &CompoundParams {
+                gamma_auto_tune: true,
+                ..Default::default()
+            },
+            &CcContext {
+                mss: MSS,
+                initial_cwnd_segments: 10,
+                seed: 0,
+            },
+        );
+        c.cwnd = 40.0;
+        c.base_rtt = Some(100 * MS);
+        c.last_rtt = 125 * MS;
+        loss(&mut c);
+        // Diff_reno = 40·(1 − 100/125) = 8; g = 6; γ = 0.75·30 + 0.25·6 = 24.
+        assert!((c.gamma() - 24.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,450 @@
+//! Paper 001's rate policy (Miyake, Ishikura, Suzuki, KDD R&D Labs, ~1994;
+//! Fig. 3 and §4.2; digest §3.4–3.5): a window (Tahoe slow start and
+//! congestion avoidance, cwnd₀ = 1) plus a pacing rate `rate` (0 = rate
+//! control off). At each loss it compares the receiver's measured rate
+//! `prate` with `rate`:
+//!
+//! | at the loss | action |
+//! |---|---|
+//! | cwnd < ssthresh (heavy loss) | rate := 0, ssthresh := cwnd/2, cwnd := 1 |
+//! | prate ≥ 90 % of rate (rate-limited) | rate := rate/2; cwnd, ssthresh kept |
+//! | otherwise (window-limited; rate = 0 counts as ∞) | rate := prate; cwnd, ssthresh kept |
+//!
+//! After a loss-free period the rate rises toward the rate at the last loss,
+//! R_ref, in shrinking steps, then slowly past it (§4.2.2; the law is in the
+//! authors' ref. [6], which we do not have, so its constants are ours).
+//! Every ambiguity the digest lists (A1–A5) is a switch in
+//! `cc_params.receiver_rate`, with the digest's recommended defaults.
+//!
+//! The paper runs all of this at the receiver and sends window and rate
+//! back; here the controller runs at the sender on the same quantities (the
+//! feedback delay of §6.1 is not modelled). `prate` comes from
+//! [`super::AckExtras::receiver_rate_bps`] when the receiver measures it;
+//! otherwise from the ACK stream over the same unit time Δ (bytes newly
+//! acknowledged, or the advance of the highest sequence sent, per A4).
+//! The paper recovers with Go-Back-N and a receiver-detected gap; the sender
+//! here keeps its own loss recovery.
+
+use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
+use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use crate::engine::time::{self, Time};
+use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
+
+/// Which branch of Fig. 3 the last loss took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    None = 0,
+    /// First loss under A1 option B: rate := prate.
+    FirstLoss = 1,
+    HeavyLoss = 2,
+    RateLimited = 3,
+    WindowLimited = 4,
+}
+
+pub struct ReceiverRate {
+    mss: u32,
+    p: ReceiverRateParams,
+    cwnd: f64,
+    ssthresh: f64,
+    /// Allowed rate, bits/s; 0 = rate control off.
+    rate: f64,
+    /// Rate at the last loss (R_ref), bits/s.
+    r_ref: f64,
+    first_loss_done: bool,
+    last_loss: Option<Time>,
+    last_increase: Time,
+    // Fallback measurement over the unit time Δ.
+    win_start: Option<(Time, u64)>,
+    measured: f64,
+    /// prate from the receiver, when it sends one.
+    reported: Option<f64>,
+    branch: Branch,
+    rtt: RttSeen,
+}
+
+impl ReceiverRate {
+    pub fn new(p: &ReceiverRateParams, ctx: &CcContext) -> Self {
+        Self {
+            mss: ctx.mss,
+            p: p.clone(),
+            cwnd: p.initial_window_segments.max(1) as f64,
+            ssthresh: f64::INFINITY,
+            rate: 0.0,
+            r_ref: 0.0,
+            first_loss_done: false,
+            last_loss: None,
+            last_increase: 0,
+            win_start: None,
+            measured: 0.0,
+            reported: None,
+            branch: Branch::None,
+            rtt: RttSeen::default(),
+        }
+    }
+
+    /// Take over a running flow: window and ssthresh as handed over; a
+    /// predecessor's pacing rate becomes `rate` (else rate control starts off).
+    pub fn from_handoff(p: &ReceiverRateParams, ctx: &CcContext, h: &Handoff) -> Self {
+        let mut s = Self::new(p, ctx);
+        s.cwnd = segments(h.cwnd_bytes, ctx.mss).max(1.0);
+        s.ssthresh = common::ssthresh_segments(h.ssthresh_bytes, ctx.mss);
+        s.first_loss_done = s.ssthresh.is_finite();
+        s.rate = h.pacing_rate_bps.unwrap_or(0.0);
+        s.r_ref = s.rate;
+        s.last_increase = h.now;
+        s.rtt = RttSeen::from_handoff(h);
+        s
+    }
+
+    pub fn rate(&self) -> f64 {
+        self.rate
+    }
+    /// prate, bits/s: the receiver's value if it sends one, else the ACK-based one.
+    pub fn prate(&self) -> f64 {
+        self.reported.unwrap_or(self.measured)
+    }
+    pub fn branch(&self) -> Branch {
+        self.branch
+    }
+
+    /// True when the rate, not the window, limits the sender (the 90 % test).
+    pub fn rate_limited(&self) -> bool {
+        if self.rate <= 0.0 {
+            return false;
+        }
+        let bar = self.p.threshold * self.rate;
+        match self.p.at_threshold {
+            AtThreshold::Halve => self.prate() >= bar,
+            AtThreshold::SetMeasured => self.prate() > bar,
+        }
+    }
+
+    fn measure(&mut self, a: &AckSample) {
+        let unit = time::millis(self.p.unit_time_ms).max(1);
+        let mark = match self.p.prate_source {
+            PrateSource::Received => a.delivered_bytes,
+            PrateSource::SequenceSpan => a.delivered_bytes + a.inflight_bytes,
+        };
+        match self.win_start {
+            None => self.win_start = Some((a.now, mark)),
+            Some((t0, m0)) if a.now - t0 >= unit => {
+                self.measured = mark.saturating_sub(m0) as f64 * 8.0 / secs(a.now - t0);
+                self.win_start = Some((a.now, mark));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// §4.2.2: after a loss-free period, step toward R_ref, then past it.
+    fn maybe_increase(&mut self, now: Time) {
+        if !self.p.rate_increase || self.rate <= 0.0 {
+            return;
+        }
+        let quiet = time::millis(self.p.quiet_period_ms);
+        let since_loss = self.last_loss.map_or(u64::MAX, |t| now - t);
+        if since_loss < quiet || now.saturating_sub(self.last_increase) < quiet {
+            return;
+        }
+        let probe = self.p.probe_fraction * self.r_ref.max(self.rate);
+        self.rate += if self.rate < self.r_ref {
+            (self.p.approach_fraction * (self.r_ref - self.rate)).max(probe)
+        } else {
+            probe
+        };
+        self.last_increase = now;
+    }
+
+    fn heavy_loss(&mut self) {
+        self.rate = 0.0;
+        self.ssthresh = match self.p.heavy_loss_ssthresh {
+            HeavyLossSsthresh::HalfCwnd => (self.cwnd / 2.0).max(2.0),
+            HeavyLossSsthresh::Keep if self.ssthresh.is_finite() => self.ssthresh,
+            HeavyLossSsthresh::Keep => (self.cwnd / 2.0).max(2.0),
+        };
+        self.cwnd = 1.0;
+        self.branch = Branch::HeavyLoss;
+    }
+
+    /// Fig. 3.
+    fn on_loss(&mut self, now: Time) {
+        let prate = self.prate();
+        if !self.first_loss_done && self.p.first_loss == FirstLoss::SetRate && prate > 0.0 {
+            // A1 option B: the first loss sets the first rate; slow start
+            // ends but cwnd is not cut.
+            self.rate = prate;
+            self.ssthresh = (self.cwnd / 2.0).max(2.0);
+            self.branch = Branch::FirstLoss;
+        } else if self.cwnd < self.ssthresh {
+            self.heavy_loss();
+        } else if self.rate_limited() {
+            self.rate *= self.p.decrease;
+            self.branch = Branch::RateLimited;
+        } else {
+            if prate > 0.0 {
+                self.rate = prate;
+            }
+            if self.p.window_branch_cuts_cwnd {
+                // A2: also a Tahoe cut.
+                self.ssthresh = (self.cwnd / 2.0).max(2.0);
+                self.cwnd = 1.0;
+            }
+            self.branch = Branch::WindowLimited;
+        }
+        self.first_loss_done = true;
+        self.r_ref = prate;
+        self.last_loss = Some(now);
+        self.last_increase = now;
+    }
+}
+
+impl CongestionControl for ReceiverRate {
+    fn name(&self) -> &'static str {
+        "receiver_rate"
+    }
+
+    fn on_ack(&mut self, a: &AckSample) {
+        self.on_ack_with(a, &AckExtras::default());
+    }
+
+    fn on_ack_with(&mut self, a: &AckSample, extras: &AckExtras) {
+        self.rtt.update(a);
+        if let Some(r) = extras.receiver_rate_bps {
+            self.reported = Some(r);
+        }
+        self.measure(a);
+        let acked = common::growth_segments(a);
+        if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+            // Congestion avoidance: cwnd += 1/cwnd per packet.
+            self.cwnd += acked / self.cwnd;
+        }
+        self.maybe_increase(a.now);
+    }
+
+    fn on_congestion_event(&mut self, ev: &CongestionEvent) {
+        self.on_loss(ev.now);
+    }
+
+    fn on_rto(&mut self, now: Time, _inflight_bytes: u64, _mss: u32) {
+        // Not in the paper (its timeout is a fallback of unknown value):
+        // treated as a heavy loss [ours].
+        self.heavy_loss();
+        self.first_loss_done = true;
+        self.last_loss = Some(now);
+    }
+
+    fn on_recovery_exit(&mut self, _now: Time, _mss: u32) {
+        // cwnd is what the loss branch left (kept, or 1 after a Tahoe cut).
+    }
+
+    fn cwnd(&self) -> u64 {
+        to_bytes(self.cwnd, self.mss)
+    }
+
+    fn ssthresh(&self) -> u64 {
+        ssthresh_bytes(self.ssthresh, self.mss)
+    }
+
+    fn pacing_rate_bps(&self) -> Option<f64> {
+        (self.rate > 0.0).then_some(self.rate)
+    }
+
+    fn metric_names(&self) -> &'static [&'static str] {
+        &["rate", "prate", "r_ref", "rate_limited", "branch"]
+    }
+
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["b/s", "b/s", "b/s", "", ""]
+    }
+
+    fn metrics(&self, out: &mut Vec<f64>) {
+        out.push(self.rate);
+        out.push(self.prate());
+        out.push(self.r_ref);
+        out.push(if self.rate_limited() { 1.0 } else { 0.0 });
+        out.push(self.branch as u8 as f64);
+    }
+
+    fn handoff(&self, now: Time) -> Handoff {
+        Handoff {
+            now,
+            cwnd_bytes: self.cwnd(),
+            ssthresh_bytes: self.ssthresh(),
+            srtt: self.rtt.srtt,
+            min_rtt: self.rtt.min_rtt,
+            latest_rtt: self.rtt.latest,
+            bandwidth_bps: None,
+            pacing_rate_bps: self.pacing_rate_bps(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cc::CongestionSignal;
+    use crate::engine::time::NS_PER_MS;
+
+    const MSS: u32 = 1000;
+    const MS: Time = NS_PER_MS;
+
+    fn rr(p: ReceiverRateParams) -> ReceiverRate {
+        ReceiverRate::new(
+            &p,
+            &CcContext {
+                mss: MSS,
+                initial_cwnd_segments: 10,
+                seed: 0,
+            },
+        )
+    }
+
+    fn loss(r: &mut ReceiverRate, now: Time) {
+        r.on_congestion_event(&CongestionEvent {
+            now,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: 0,
+            mss: MSS,
+        });
+    }
+
+    fn ack_with_prate(r: &mut ReceiverRate, now: Time, prate: f64) {
+        r.on_ack_with(
+            &AckSample {
+                now,
+                acked_bytes: MSS as u64,
+                mss: MSS,
+                ..Default::default()
+            },
+            &AckExtras {
+                receiver_rate_bps: Some(prate),
+                ..Default::default()
+            },
+        );
+    }
+
+    #[test]
+    fn starts_with_one_packet_and_no_rate_control() {
+        let r = rr(ReceiverRateParams::default());
+        assert_eq!(r.cwnd(), MSS as u64, "cwnd₀ = 1 packet (Fig. 3)");
+        assert_eq!(r.pacing_rate_bps(), None, "rate = 0: off");
+    }
+
+    #[test]
+    fn option_b_first_loss_sets_the_rate_and_keeps_cwnd() {
+        let mut r = rr(ReceiverRateParams::default());
+        r.cwnd = 40.0;
+        ack_with_prate(&mut r, MS, 3e6);
+        let cwnd = r.cwnd;
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.branch(), Branch::FirstLoss);
+        assert_eq!(r.rate(), 3e6);
+        assert_eq!(r.cwnd, cwnd, "cwnd not cut");
+        assert_eq!(r.ssthresh, (cwnd / 2.0).max(2.0));
+    }
+
+    #[test]
+    fn option_a_first_slow_start_loss_is_a_heavy_loss() {
+        let mut r = rr(ReceiverRateParams {
+            first_loss: FirstLoss::HeavyLoss,
+            ..Default::default()
+        });
+        r.cwnd = 40.0;
+        ack_with_prate(&mut r, MS, 3e6);
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.branch(), Branch::HeavyLoss);
+        assert_eq!(r.rate(), 0.0);
+        assert_eq!(r.cwnd, 1.0);
+        assert_eq!(r.ssthresh, 20.5);
+    }
+
+    #[test]
+    fn ninety_percent_rule_halves_a_binding_rate() {
+        let mut r = rr(ReceiverRateParams::default());
+        r.cwnd = 50.0;
+        r.ssthresh = 20.0;
+        r.first_loss_done = true;
+        r.rate = 4e6;
+        ack_with_prate(&mut r, MS, 3.6e6); // exactly 90 %
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.branch(), Branch::RateLimited, "A3 default: = 90 % halves");
+        assert_eq!(r.rate(), 2e6);
+        assert_eq!((r.cwnd, r.ssthresh), (50.0 + 1.0 / 50.0, 20.0), "kept");
+    }
+
+    #[test]
+    fn below_ninety_percent_the_rate_becomes_the_measured_rate() {
+        let mut r = rr(ReceiverRateParams::default());
+        r.cwnd = 50.0;
+        r.ssthresh = 20.0;
+        r.first_loss_done = true;
+        r.rate = 4e6;
+        ack_with_prate(&mut r, MS, 3e6);
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.branch(), Branch::WindowLimited);
+        assert_eq!(r.rate(), 3e6);
+        assert_eq!(r.ssthresh, 20.0);
+    }
+
+    #[test]
+    fn at_exactly_ninety_percent_set_measured_takes_the_window_branch() {
+        let mut r = rr(ReceiverRateParams {
+            at_threshold: AtThreshold::SetMeasured,
+            ..Default::default()
+        });
+        r.cwnd = 50.0;
+        r.ssthresh = 20.0;
+        r.first_loss_done = true;
+        r.rate = 4e6;
+        ack_with_prate(&mut r, MS, 3.6e6);
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.branch(), Branch::WindowLimited);
+        assert_eq!(r.rate(), 3.6e6);
+    }
+
+    #[test]
+    fn window_branch_tahoe_cut_is_a_switch() {
+        let mut r = rr(ReceiverRateParams {
+            window_branch_cuts_cwnd: true,
+            ..Default::default()
+        });
+        r.cwnd = 50.0;
+        r.ssthresh = 20.0;
+        r.first_loss_done = true;
+        ack_with_prate(&mut r, MS, 3e6);
+        loss(&mut r, 2 * MS);
+        assert_eq!(r.cwnd, 1.0);
+        assert!((r.ssthresh - 25.01).abs() < 1e-9);
+    }
+
+    #[test]
+    fn without_a_receiver_report_prate_is_the_acked_rate_over_the_unit_time() {
+        let mut r = rr(ReceiverRateParams::default());
+        // 1000 bytes every ms for 100 ms: 8 Mb/s.
+        for i in 0..=100u64 {
+            r.on_ack(&AckSample {
+                now: i * MS,
+                acked_bytes: MSS as u64,
+                delivered_bytes: (i + 1) * MSS as u64,
+                mss: MSS,
+                ..Default::default()
+            });
+        }
+        assert!((r.prate() - 8e6).abs() < 1e-6, "prate {}", r.prate());
+    }
+
+    #[test]
+    fn after_a_quiet_period_the_rate_steps_toward_the_last_loss_rate() {
+        let mut r = rr(ReceiverRateParams::default());
+        r.cwnd = 50.0;
+        r.ssthresh = 20.0;
+        r.first_loss_done = true;
+        r.rate = 4e6;
+        ack_with_prate(&mut r, 0, 4e6);
+        loss(&mut r, 0); // rate-limited: rate 2e6, R_ref 4e6
+        ack_with_prate(&mut r, 999 * MS, 2e6);
+        assert_eq!(r.rate(), 2e6, "not before the quiet period");
+        ack_with_prate(&mut r, 1000 * MS, 2e6);
+        // 2e6 + max(0.25·2e6, 0.02·4e6) = 2.5e6.
+        assert_eq!(r.rate(), 2.5e6);
+    }
+}
