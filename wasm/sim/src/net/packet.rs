@@ -42,6 +42,12 @@ pub struct Packet {
     pub retransmit: bool,
     /// When the packet entered its current queue (for sojourn time).
     pub enqueued_at: Time,
+    /// ECN-capable transport, ECT(0) in the IP header (RFC 3168 §5). Set by a
+    /// sender that negotiated ECN; an AQM may then mark instead of dropping.
+    pub ect: bool,
+    /// Congestion Experienced, CE in the IP header (RFC 3168 §5): set by an
+    /// AQM on an ECN-capable packet in place of a drop.
+    pub ecn_ce: bool,
 }
 
 impl Packet {
@@ -69,6 +75,8 @@ impl Packet {
             tsecr: 0,
             retransmit: false,
             enqueued_at: now,
+            ect: false,
+            ecn_ce: false,
         }
     }
 

@@ -67,6 +67,8 @@ impl TcpReceiver {
             tsecr: pkt.tsval,
             retransmit: false,
             enqueued_at: now,
+            ect: false,
+            ecn_ce: false,
         }
     }
 
