@@ -29,6 +29,8 @@ enum Event {
     Arrive(u32),
     Rto(u32),
     Sample,
+    /// A shaping qdisc asked to be polled again (Qdisc::next_wakeup).
+    QueueWake(u32),
 }
 
 struct FlowRt {
@@ -82,6 +84,7 @@ impl World {
         let n_nodes = s.topology.nodes.len();
         let mut channels = Vec::with_capacity(2 * s.topology.links.len());
         let mut channel_ids = Vec::with_capacity(2 * s.topology.links.len());
+        let flow_ids: Vec<String> = s.flows.iter().map(|f| f.id.clone()).collect();
         for (li, l) in s.topology.links.iter().enumerate() {
             let a = adj.index[&l.a] as u32;
             let b = adj.index[&l.b] as u32;
@@ -93,15 +96,21 @@ impl World {
                 let dir = if a_to_b { "a>b" } else { "b>a" };
                 let id = format!("{}:{}", l.id, dir);
                 debug_assert_eq!(channels.len(), channel_index(li, a_to_b));
+                let rate_bps = rate.round().max(1.0) as u64;
+                let link = queue::LinkInfo {
+                    rate_bps,
+                    mtu: l.mtu_bytes,
+                    flow_ids: &flow_ids,
+                };
                 channels.push(Channel {
                     link: li,
                     a_to_b,
                     from,
                     to,
-                    rate_bps: rate.round().max(1.0) as u64,
+                    rate_bps,
                     delay: time::millis(l.delay_ms),
                     mtu: l.mtu_bytes,
-                    qdisc: queue::build(qspec),
+                    qdisc: queue::build(qspec, &link),
                     rng: Rng::for_component(seed, &format!("link:{id}")),
                     transmitting: None,
                     pipe: Default::default(),
@@ -109,6 +118,7 @@ impl World {
                     tx_bytes: 0,
                     busy_time: 0,
                     drops: [0; 4],
+                    wake_at: None,
                 });
                 channel_ids.push(id);
             }
@@ -263,6 +273,13 @@ impl World {
             Event::Arrive(c) => self.on_arrive(c as usize),
             Event::Rto(f) => self.on_timer(f),
             Event::Sample => self.sample(),
+            Event::QueueWake(c) => {
+                let ch = &mut self.channels[c as usize];
+                if ch.wake_at == Some(self.now) {
+                    ch.wake_at = None;
+                }
+                self.start_tx(c as usize);
+            }
         }
     }
 
@@ -374,6 +391,15 @@ impl World {
             ch.busy_time += tx;
             ch.transmitting = Some(p);
             self.events.schedule(self.now + tx, Event::TxDone(c as u32));
+        } else if ch.qdisc.len_packets() > 0 {
+            // A shaper holds packets back: poll it again when it says.
+            if let Some(t) = ch.qdisc.next_wakeup(self.now) {
+                let t = t.max(self.now + 1);
+                if ch.wake_at != Some(t) {
+                    ch.wake_at = Some(t);
+                    self.events.schedule(t, Event::QueueWake(c as u32));
+                }
+            }
         }
         self.account_drops(c);
     }

@@ -25,6 +25,8 @@ pub struct Channel {
     pub tx_bytes: u64,
     pub busy_time: Time,
     pub drops: [u64; 4],
+    /// Pending QueueWake event for a shaping qdisc, if any.
+    pub wake_at: Option<Time>,
 }
 
 impl Channel {

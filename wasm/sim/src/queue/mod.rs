@@ -73,6 +73,39 @@ pub trait Qdisc {
     }
     /// Current values of [`Qdisc::metric_names`], in the same order.
     fn metrics(&self, _out: &mut Vec<f64>) {}
+    /// For a discipline that holds packets back (a shaper): when, at the
+    /// earliest, [`Qdisc::dequeue`] may return a packet it refused at `now`.
+    /// The world calls dequeue again at that time. Others return None.
+    fn next_wakeup(&self, _now: Time) -> Option<Time> {
+        None
+    }
+}
+
+/// Set CE on an ECN-capable packet (RFC 3168 §5); false if it is not ECT,
+/// in which case the caller drops it (Linux `INET_ECN_set_ce`).
+pub fn mark_ce(pkt: &mut Packet) -> bool {
+    if pkt.ect {
+        pkt.ecn_ce = true;
+    }
+    pkt.ect
+}
+
+/// What a discipline may need to know about the link it feeds.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkInfo<'a> {
+    /// Transmission rate of the link, b/s.
+    pub rate_bps: u64,
+    /// Largest IP packet the link carries, bytes.
+    pub mtu: u32,
+    /// Flow ids in scenario order: a packet's `flow` is an index into this.
+    pub flow_ids: &'a [String],
+}
+
+impl LinkInfo<'_> {
+    /// The index of flow `id`, if the scenario has it.
+    pub fn flow_index(&self, id: &str) -> Option<u32> {
+        self.flow_ids.iter().position(|f| f == id).map(|i| i as u32)
+    }
 }
 
 /// A capacity in packets or in bytes.
@@ -92,8 +125,9 @@ impl Limit {
     }
 }
 
-/// Build the discipline a scenario asks for.
-pub fn build(spec: &QueueSpec) -> Box<dyn Qdisc> {
+/// Build the discipline a scenario asks for. The spec must have passed
+/// validation; ids it names that the scenario lacks are ignored.
+pub fn build(spec: &QueueSpec, _link: &LinkInfo) -> Box<dyn Qdisc> {
     match spec {
         QueueSpec::DropTail {
             limit_packets,
