@@ -3,7 +3,12 @@
 //! (DropTail, RED), at departure (CoDel) or pick another victim (FQ-CoDel),
 //! and reports every drop through [`QueueCtx::drop`].
 
+pub mod codel;
+pub mod codel_core;
 pub mod droptail;
+
+#[cfg(test)]
+pub(crate) mod testing;
 
 use crate::engine::{Rng, Time};
 use crate::net::Packet;
@@ -127,7 +132,7 @@ impl Limit {
 
 /// Build the discipline a scenario asks for. The spec must have passed
 /// validation; ids it names that the scenario lacks are ignored.
-pub fn build(spec: &QueueSpec, _link: &LinkInfo) -> Box<dyn Qdisc> {
+pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
     match spec {
         QueueSpec::DropTail {
             limit_packets,
@@ -140,5 +145,6 @@ pub fn build(spec: &QueueSpec, _link: &LinkInfo) -> Box<dyn Qdisc> {
             };
             Box::new(droptail::DropTail::new(limit))
         }
+        QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
     }
 }

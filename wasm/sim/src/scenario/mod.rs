@@ -3,9 +3,12 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
+mod queue_spec;
 mod types;
 mod validate;
+mod validate_queue;
 
+pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};
 

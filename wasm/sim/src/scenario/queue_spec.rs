@@ -1,0 +1,77 @@
+//! The serde types of the queue disciplines in scenario schema v1. Each
+//! discipline's parameters are a struct whose `Default` is the documented
+//! default (the source of each default is named in its doc comment, which
+//! becomes the JSON Schema description).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A queue discipline and its parameters.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum QueueSpec {
+    /// First in, first out; arrivals that do not fit are dropped.
+    DropTail {
+        /// Capacity in packets (give this or limit_bytes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit_packets: Option<u32>,
+        /// Capacity in bytes (give this or limit_packets).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit_bytes: Option<u64>,
+    },
+    /// CoDel (RFC 8289, Linux sch_codel): drops at dequeue when the sojourn
+    /// time stays above target for an interval.
+    Codel(CodelSpec),
+}
+
+impl Default for QueueSpec {
+    fn default() -> Self {
+        QueueSpec::DropTail {
+            limit_packets: Some(1000),
+            limit_bytes: None,
+        }
+    }
+}
+
+// ---- CoDel ------------------------------------------------------------------
+
+/// How CoDel computes the spacing interval/√count of its drops.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ControlLaw {
+    /// interval / sqrt(count) in floating point, as RFC 8289 §5.5 writes it:
+    /// drops 100, 70.7, 57.7, 50 ms … apart.
+    #[default]
+    Float,
+    /// Linux include/net/codel_impl.h: 1/√count kept as a 16-bit fixed-point
+    /// number updated by one Newton step per drop (so count 2 gives 50 ms, not 70.7).
+    Linux,
+}
+
+/// CoDel parameters. Defaults are Linux `sch_codel` (RFC 8289 §4.3, §4.4).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct CodelSpec {
+    /// Capacity in packets; arrivals beyond it are tail-dropped (Linux DEFAULT_CODEL_LIMIT 1000).
+    pub limit_packets: u32,
+    /// Acceptable standing queue delay, ms (RFC 8289 §4.4: 5 ms).
+    pub target_ms: f64,
+    /// Window over which the delay must stay above target before dropping, ms (RFC 8289 §4.3: 100 ms).
+    pub interval_ms: f64,
+    /// Mark ECN-capable packets instead of dropping them (Linux sch_codel default off).
+    pub ecn: bool,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+}
+
+impl Default for CodelSpec {
+    fn default() -> Self {
+        CodelSpec {
+            limit_packets: 1000,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            ecn: false,
+            control_law: ControlLaw::Float,
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! Semantic validation of a link's queue discipline: impossible parameters
+//! (RED min_th above max_th, a zero rate, a weight of zero, an unknown flow…)
+//! are reported with the field path, e.g. `topology.links[1].queue.min_th`.
+
+use super::queue_spec::*;
+use super::validate::ValidationError;
+use std::collections::BTreeSet;
+
+/// Largest queue capacity accepted, packets.
+pub const MAX_QUEUE_PACKETS: u32 = 10_000_000;
+/// Largest byte capacity accepted.
+pub const MAX_QUEUE_BYTES: u64 = 10_000_000_000;
+/// Longest AQM time parameter accepted, ms.
+pub const MAX_AQM_TIME_MS: f64 = 60_000.0;
+
+/// What the queue needs to know about its link and the scenario.
+#[allow(dead_code)] // rate_bps and flows are read by the scheduler checks
+pub struct QueueContext<'a> {
+    pub mtu: u32,
+    pub rate_bps: f64,
+    pub flows: &'a BTreeSet<String>,
+}
+
+struct Q<'a> {
+    errors: &'a mut Vec<ValidationError>,
+    path: &'a str,
+}
+
+impl Q<'_> {
+    fn err(&mut self, field: &str, msg: impl Into<String>) {
+        let path = if field.is_empty() {
+            self.path.to_string()
+        } else {
+            format!("{}.{field}", self.path)
+        };
+        self.errors.push(ValidationError::new(path, msg));
+    }
+
+    fn packets(&mut self, field: &str, n: u32) {
+        if n == 0 || n > MAX_QUEUE_PACKETS {
+            self.err(
+                field,
+                format!("must be between 1 and {MAX_QUEUE_PACKETS} packets, got {n}"),
+            );
+        }
+    }
+
+    /// A finite number in (0, hi].
+    fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
+        if !v.is_finite() {
+            self.err(field, "must be a finite number");
+        } else if v <= 0.0 {
+            self.err(field, format!("must be greater than 0 {unit}, got {v}"));
+        } else if v > hi {
+            self.err(field, format!("must be at most {hi} {unit}, got {v}"));
+        }
+    }
+}
+
+/// Check one queue spec; `path` names it (as `topology.links[0].queue`).
+pub fn check_queue(
+    errors: &mut Vec<ValidationError>,
+    path: &str,
+    q: &QueueSpec,
+    link: &QueueContext,
+) {
+    let mut c = Q { errors, path };
+    let mtu = link.mtu;
+    match q {
+        QueueSpec::DropTail {
+            limit_packets,
+            limit_bytes,
+        } => match (limit_packets, limit_bytes) {
+            (Some(_), Some(_)) => c.err("", "give limit_packets or limit_bytes, not both"),
+            (None, None) => c.err("", "give limit_packets or limit_bytes"),
+            (Some(n), None) => c.packets("limit_packets", *n),
+            (None, Some(b)) => byte_limit(&mut c, "limit_bytes", *b, mtu),
+        },
+        QueueSpec::Codel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+        }
+    }
+}
+
+fn byte_limit(c: &mut Q, field: &str, b: u64, mtu: u32) {
+    if b < mtu as u64 || b > MAX_QUEUE_BYTES {
+        c.err(
+            field,
+            format!("must hold at least one MTU ({mtu} bytes) and at most 10 GB, got {b}"),
+        );
+    }
+}
+
+fn codel_times(c: &mut Q, target_ms: f64, interval_ms: f64) {
+    c.positive("target_ms", target_ms, MAX_AQM_TIME_MS, "ms");
+    c.positive("interval_ms", interval_ms, MAX_AQM_TIME_MS, "ms");
+}
