@@ -6,6 +6,7 @@
 pub mod codel;
 pub mod codel_core;
 pub mod droptail;
+pub mod fq_codel;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -146,5 +147,6 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
             Box::new(droptail::DropTail::new(limit))
         }
         QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
+        QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
     }
 }

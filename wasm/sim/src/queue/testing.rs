@@ -2,6 +2,7 @@
 //! clock, no TCP and no world needed.
 
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
+use crate::engine::time::transmission_time;
 use crate::engine::{Rng, Time};
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::Packet;
@@ -93,4 +94,64 @@ impl Harness {
         );
         v[i]
     }
+}
+
+/// Run `q` in front of a link of `rate_bps` until `end`: packets arrive at
+/// the given times (sorted), the link takes one at a time, and a refused
+/// dequeue is retried at [`Qdisc::next_wakeup`], as the world does.
+/// Returns (start of transmission, packet) for every departure.
+pub fn run_link(
+    q: &mut dyn Qdisc,
+    h: &mut Harness,
+    arrivals: &[(Time, Packet)],
+    rate_bps: u64,
+    end: Time,
+) -> Vec<(Time, Packet)> {
+    let mut out = Vec::new();
+    let mut next = 0;
+    let mut busy_until: Option<Time> = None;
+    let mut wake: Option<Time> = None;
+    loop {
+        let ta = arrivals.get(next).map(|a| a.0);
+        let candidates = [busy_until, ta, wake];
+        let Some(t) = candidates.iter().flatten().copied().min() else {
+            break;
+        };
+        if t > end {
+            break;
+        }
+        h.now = t;
+        if busy_until == Some(t) {
+            busy_until = None;
+        }
+        if wake == Some(t) {
+            wake = None;
+        }
+        while next < arrivals.len() && arrivals[next].0 == t {
+            h.enqueue(q, arrivals[next].1);
+            next += 1;
+        }
+        if busy_until.is_none() {
+            match h.dequeue(q) {
+                Some(p) => {
+                    busy_until = Some(t + transmission_time(p.size as u64, rate_bps));
+                    out.push((t, p));
+                }
+                None if q.len_packets() > 0 => {
+                    wake = q.next_wakeup(t).map(|w| w.max(t + 1));
+                }
+                None => {}
+            }
+        }
+    }
+    out
+}
+
+/// Bytes each flow sent among `departures` (indexed by flow).
+pub fn bytes_by_flow(departures: &[(Time, Packet)], flows: usize) -> Vec<u64> {
+    let mut v = vec![0u64; flows];
+    for (_, p) in departures {
+        v[p.flow as usize] += p.size as u64;
+    }
+    v
 }

@@ -22,6 +22,9 @@ pub enum QueueSpec {
     /// CoDel (RFC 8289, Linux sch_codel): drops at dequeue when the sojourn
     /// time stays above target for an interval.
     Codel(CodelSpec),
+    /// FQ-CoDel (RFC 8290, Linux sch_fq_codel): per-flow CoDel queues served
+    /// by deficit round robin with new flows first.
+    FqCodel(FqCodelSpec),
 }
 
 impl Default for QueueSpec {
@@ -71,6 +74,47 @@ impl Default for CodelSpec {
             target_ms: 5.0,
             interval_ms: 100.0,
             ecn: false,
+            control_law: ControlLaw::Float,
+        }
+    }
+}
+
+/// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (RFC 8290 §5.1, §4.1.3).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct FqCodelSpec {
+    /// Capacity of the whole qdisc in packets (Linux 10240).
+    pub limit_packets: u32,
+    /// Number of flow queues packets are hashed into (Linux and RFC 8290 §5.1: 1024).
+    pub flows: u32,
+    /// CoDel target, ms (5 ms).
+    pub target_ms: f64,
+    /// CoDel interval, ms (100 ms).
+    pub interval_ms: f64,
+    /// Bytes a flow may send per round; absent means link MTU + 14 (Linux psched_mtu, 1514 on Ethernet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantum_bytes: Option<u32>,
+    /// On overflow, at most this many packets are dropped from the fattest flow (Linux 64).
+    pub drop_batch: u32,
+    /// Bytes of packets the qdisc may hold (Linux 32 MB; Linux counts buffer truesize, we count packet bytes).
+    pub memory_limit_bytes: u64,
+    /// Mark ECN-capable packets instead of dropping them (Linux fq_codel default on).
+    pub ecn: bool,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+}
+
+impl Default for FqCodelSpec {
+    fn default() -> Self {
+        FqCodelSpec {
+            limit_packets: 10 * 1024,
+            flows: 1024,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            quantum_bytes: None,
+            drop_batch: 64,
+            memory_limit_bytes: 32 << 20,
+            ecn: true,
             control_law: ControlLaw::Float,
         }
     }

@@ -80,6 +80,33 @@ pub fn check_queue(
             c.packets("limit_packets", s.limit_packets);
             codel_times(&mut c, s.target_ms, s.interval_ms);
         }
+        QueueSpec::FqCodel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+            // Linux fq_codel_change: 1 ≤ flows ≤ 65536.
+            if s.flows == 0 || s.flows > 65_536 {
+                c.err(
+                    "flows",
+                    format!("must be between 1 and 65536, got {}", s.flows),
+                );
+            }
+            if let Some(q) = s.quantum_bytes {
+                // Linux fq_codel_change clamps the quantum to at least 256 bytes.
+                if !(256..=1 << 20).contains(&q) {
+                    c.err(
+                        "quantum_bytes",
+                        format!("must be between 256 and 1048576 bytes, got {q}"),
+                    );
+                }
+            }
+            if s.drop_batch == 0 || s.drop_batch > 65_536 {
+                c.err(
+                    "drop_batch",
+                    format!("must be between 1 and 65536 packets, got {}", s.drop_batch),
+                );
+            }
+            byte_limit(&mut c, "memory_limit_bytes", s.memory_limit_bytes, mtu);
+        }
     }
 }
 
