@@ -7,6 +7,7 @@ pub mod codel;
 pub mod codel_core;
 pub mod droptail;
 pub mod fq_codel;
+pub mod red;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -146,6 +147,7 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
             };
             Box::new(droptail::DropTail::new(limit))
         }
+        QueueSpec::Red(s) => Box::new(red::Red::new(s, link)),
         QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
     }

@@ -19,6 +19,8 @@ pub enum QueueSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         limit_bytes: Option<u64>,
     },
+    /// Random Early Detection (Floyd & Jacobson 1993), ns-3 defaults.
+    Red(RedSpec),
     /// CoDel (RFC 8289, Linux sch_codel): drops at dequeue when the sojourn
     /// time stays above target for an interval.
     Codel(CodelSpec),
@@ -32,6 +34,74 @@ impl Default for QueueSpec {
         QueueSpec::DropTail {
             limit_packets: Some(1000),
             limit_bytes: None,
+        }
+    }
+}
+
+// ---- RED ------------------------------------------------------------------
+
+/// RED parameters. Defaults are ns-3 `RedQueueDisc` (MinTh 5, MaxTh 15,
+/// MaxSize 25p, QW 0.002, LInterm 50, MeanPktSize 500, Gentle, Wait).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RedSpec {
+    /// Hard capacity in packets; arrivals beyond it are dropped (ns-3 MaxSize 25p).
+    pub limit_packets: u32,
+    /// Hard capacity in bytes; when given it replaces limit_packets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<u64>,
+    /// Measure the queue in packets, or in bytes divided by mean_pkt_size_bytes
+    /// (ns-2 byte mode: thresholds stay in mean-sized packets, and the drop
+    /// probability is scaled by size / mean_pkt_size_bytes).
+    pub mode: RedMode,
+    /// Average queue at which early drops begin, packets (ns-3 MinTh 5).
+    pub min_th: f64,
+    /// Average queue at which the probability reaches max_p, packets (ns-3 MaxTh 15).
+    pub max_th: f64,
+    /// Weight of the average: avg ← (1 − w_q)·avg + w_q·q (ns-3 QW 0.002).
+    pub w_q: f64,
+    /// Drop probability at max_th (ns-3 1/LInterm = 1/50).
+    pub max_p: f64,
+    /// Gentle RED: p rises from max_p to 1 between max_th and 2·max_th instead
+    /// of jumping to 1 at max_th (ns-3 Gentle true).
+    pub gentle: bool,
+    /// ns-2 "wait" spacing between early drops (ns-3 Wait true); off gives the
+    /// paper's p_a = p_b / (1 − count·p_b).
+    pub wait: bool,
+    /// Mean packet size, bytes: the unit of byte mode and of the idle-time
+    /// decay of avg (ns-3 MeanPktSize 500).
+    pub mean_pkt_size_bytes: u32,
+    /// Mark ECN-capable packets (CE) instead of dropping them early (ns-3 UseEcn false).
+    pub ecn: bool,
+    /// Drop, never mark, when avg is beyond the early-drop range (ns-3 UseHardDrop true).
+    pub hard_drop: bool,
+}
+
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RedMode {
+    /// Queue length in packets.
+    #[default]
+    Packets,
+    /// Queue length in bytes (in units of mean_pkt_size_bytes).
+    Bytes,
+}
+
+impl Default for RedSpec {
+    fn default() -> Self {
+        RedSpec {
+            limit_packets: 25,
+            limit_bytes: None,
+            mode: RedMode::Packets,
+            min_th: 5.0,
+            max_th: 15.0,
+            w_q: 0.002,
+            max_p: 1.0 / 50.0,
+            gentle: true,
+            wait: true,
+            mean_pkt_size_bytes: 500,
+            ecn: false,
+            hard_drop: true,
         }
     }
 }

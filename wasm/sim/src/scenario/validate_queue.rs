@@ -55,6 +55,16 @@ impl Q<'_> {
             self.err(field, format!("must be at most {hi} {unit}, got {v}"));
         }
     }
+
+    /// A probability-like number in (0, 1].
+    fn fraction(&mut self, field: &str, v: f64) {
+        if !v.is_finite() || v <= 0.0 || v > 1.0 {
+            self.err(
+                field,
+                format!("must be greater than 0 and at most 1, got {v}"),
+            );
+        }
+    }
 }
 
 /// Check one queue spec; `path` names it (as `topology.links[0].queue`).
@@ -76,6 +86,40 @@ pub fn check_queue(
             (Some(n), None) => c.packets("limit_packets", *n),
             (None, Some(b)) => byte_limit(&mut c, "limit_bytes", *b, mtu),
         },
+        QueueSpec::Red(r) => {
+            c.packets("limit_packets", r.limit_packets);
+            if let Some(b) = r.limit_bytes {
+                byte_limit(&mut c, "limit_bytes", b, mtu);
+            }
+            if !r.min_th.is_finite() || r.min_th < 0.0 {
+                c.err("min_th", format!("must be a number ≥ 0, got {}", r.min_th));
+            }
+            if !r.max_th.is_finite() || r.max_th <= 0.0 {
+                c.err(
+                    "max_th",
+                    format!("must be greater than 0, got {}", r.max_th),
+                );
+            } else if r.min_th.is_finite() && r.min_th >= r.max_th {
+                c.err(
+                    "min_th",
+                    format!(
+                        "must be below max_th ({}), got {}; RED's early-drop range would be empty",
+                        r.max_th, r.min_th
+                    ),
+                );
+            }
+            c.fraction("w_q", r.w_q);
+            c.fraction("max_p", r.max_p);
+            if r.mean_pkt_size_bytes == 0 || r.mean_pkt_size_bytes > 65_535 {
+                c.err(
+                    "mean_pkt_size_bytes",
+                    format!(
+                        "must be between 1 and 65535 bytes, got {}",
+                        r.mean_pkt_size_bytes
+                    ),
+                );
+            }
+        }
         QueueSpec::Codel(s) => {
             c.packets("limit_packets", s.limit_packets);
             codel_times(&mut c, s.target_ms, s.interval_ms);
