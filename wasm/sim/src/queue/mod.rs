@@ -7,6 +7,7 @@ pub mod codel;
 pub mod codel_core;
 pub mod droptail;
 pub mod fq_codel;
+pub mod pie;
 pub mod red;
 
 #[cfg(test)]
@@ -150,5 +151,6 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
         QueueSpec::Red(s) => Box::new(red::Red::new(s, link)),
         QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
+        QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
     }
 }

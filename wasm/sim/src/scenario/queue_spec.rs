@@ -27,6 +27,9 @@ pub enum QueueSpec {
     /// FQ-CoDel (RFC 8290, Linux sch_fq_codel): per-flow CoDel queues served
     /// by deficit round robin with new flows first.
     FqCodel(FqCodelSpec),
+    /// PIE (RFC 8033): drops on arrival with a probability steered by the
+    /// queueing delay.
+    Pie(PieSpec),
 }
 
 impl Default for QueueSpec {
@@ -186,6 +189,55 @@ impl Default for FqCodelSpec {
             memory_limit_bytes: 32 << 20,
             ecn: true,
             control_law: ControlLaw::Float,
+        }
+    }
+}
+
+// ---- PIE --------------------------------------------------------------------
+
+/// PIE parameters. Defaults are RFC 8033 Appendix A (and Linux `pie_params_init` for the limit).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PieSpec {
+    /// Capacity in packets (Linux 1000).
+    pub limit_packets: u32,
+    /// Target queueing delay QDELAY_REF, ms (RFC 8033: 15 ms).
+    pub target_ms: f64,
+    /// Period of the drop-probability update T_UPDATE, ms (RFC 8033: 15 ms).
+    pub t_update_ms: f64,
+    /// Gain on the delay error, per second (RFC 8033: alpha 0.125).
+    pub alpha: f64,
+    /// Gain on the delay trend, per second (RFC 8033: beta 1.25).
+    pub beta: f64,
+    /// Burst allowance MAX_BURST, ms (RFC 8033: 150 ms).
+    pub max_burst_ms: f64,
+    /// Estimate the delay as backlog / departure rate (RFC 8033 §5.2) instead
+    /// of from timestamps (the Linux default).
+    pub dq_rate_estimator: bool,
+    /// Derandomize drops with an accumulated probability (RFC 8033 §5.4; Linux always does).
+    pub derandomize: bool,
+    /// Limit a step of the probability to 2 % once it is above 10 % (RFC 8033 §5.5).
+    pub cap_drop_adjustment: bool,
+    /// Mark ECN-capable packets while the probability is at most ecn_threshold (RFC 8033 §5.1).
+    pub ecn: bool,
+    /// Probability above which ECN-capable packets are dropped, not marked (RFC 8033 §5.1: 10 %).
+    pub ecn_threshold: f64,
+}
+
+impl Default for PieSpec {
+    fn default() -> Self {
+        PieSpec {
+            limit_packets: 1000,
+            target_ms: 15.0,
+            t_update_ms: 15.0,
+            alpha: 0.125,
+            beta: 1.25,
+            max_burst_ms: 150.0,
+            dq_rate_estimator: false,
+            derandomize: false,
+            cap_drop_adjustment: true,
+            ecn: false,
+            ecn_threshold: 0.1,
         }
     }
 }

@@ -151,6 +151,26 @@ pub fn check_queue(
             }
             byte_limit(&mut c, "memory_limit_bytes", s.memory_limit_bytes, mtu);
         }
+        QueueSpec::Pie(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.positive("target_ms", s.target_ms, MAX_AQM_TIME_MS, "ms");
+            c.positive("t_update_ms", s.t_update_ms, MAX_AQM_TIME_MS, "ms");
+            c.positive("alpha", s.alpha, 100.0, "per second");
+            c.positive("beta", s.beta, 100.0, "per second");
+            if !s.max_burst_ms.is_finite()
+                || s.max_burst_ms < 0.0
+                || s.max_burst_ms > MAX_AQM_TIME_MS
+            {
+                c.err(
+                    "max_burst_ms",
+                    format!(
+                        "must be between 0 and {MAX_AQM_TIME_MS} ms, got {}",
+                        s.max_burst_ms
+                    ),
+                );
+            }
+            c.fraction("ecn_threshold", s.ecn_threshold);
+        }
     }
 }
 
