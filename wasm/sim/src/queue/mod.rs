@@ -7,6 +7,8 @@ pub mod codel;
 pub mod codel_core;
 pub mod droptail;
 pub mod fq_codel;
+pub mod heavy_codel;
+pub mod heavy_log;
 pub mod pie;
 pub mod red;
 
@@ -152,5 +154,6 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
         QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
         QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
+        QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
     }
 }

@@ -30,6 +30,9 @@ pub enum QueueSpec {
     /// PIE (RFC 8033): drops on arrival with a probability steered by the
     /// queueing delay.
     Pie(PieSpec),
+    /// CoDel that drops the heaviest host pair's packets and spares others
+    /// (Hanai, Yamaguchi & Kobayashi, IPSJ Journal 2017; seed paper 002).
+    HeavyCodel(HeavyCodelSpec),
 }
 
 impl Default for QueueSpec {
@@ -238,6 +241,106 @@ impl Default for PieSpec {
             cap_drop_adjustment: true,
             ecn: false,
             ecn_threshold: 0.1,
+        }
+    }
+}
+
+// ---- heavy-flow CoDel (seed paper 002) ----------------------------------------
+
+/// Is the log of sampled host pairs cleared after each tally, or a ring?
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyLog {
+    /// Tally every hist_len records, then start an empty log ("記録するごとに集計").
+    #[default]
+    Tumbling,
+    /// Keep the last hist_len records and re-tally after every new record.
+    Sliding,
+}
+
+/// How a tie for the most frequent host pair is broken.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyTieBreak {
+    /// The tied pair whose first record in the log is oldest (a scan with a strict `>`).
+    #[default]
+    FirstInLog,
+    /// The current heavy pair keeps its title if it is among the tied.
+    KeepCurrent,
+}
+
+/// Where packets are counted for the 1-in-stat_int sample.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavySamplePoint {
+    /// In codel_should_drop, as the paper's Fig. 6 patch does: every packet
+    /// CoDel examines at dequeue, including the re-check after a drop.
+    #[default]
+    ShouldDrop,
+    /// Every arrival (the paper's prose: "packets passing through").
+    Enqueue,
+}
+
+/// How a non-heavy packet's drop is decided.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavySpare {
+    /// A looping counter: 1 of every drop_int candidates is dropped (the paper's d_cnt).
+    #[default]
+    Counter,
+    /// Drop with probability 1/drop_int from the queue's random stream.
+    Random,
+}
+
+/// Heavy-flow CoDel (seed paper 002, §4). Defaults are the paper's §5.1
+/// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
+/// settle points the paper leaves open, defaulting to the digest's reading.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeavyCodelSpec {
+    /// Capacity in packets (Linux DEFAULT_CODEL_LIMIT 1000).
+    pub limit_packets: u32,
+    /// CoDel target, ms (5 ms).
+    pub target_ms: f64,
+    /// CoDel interval, ms (100 ms).
+    pub interval_ms: f64,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+    /// Record one of every stat_int packets in the log (paper: 100).
+    pub stat_int: u32,
+    /// Log length; the most frequent (source, destination) pair among its
+    /// records is the heavy flow (paper: 100).
+    pub hist_len: u32,
+    /// A non-heavy packet CoDel picks is dropped once per drop_int picks, p = 1/drop_int (paper: 32). 1 is plain CoDel.
+    pub drop_int: u32,
+    /// Whether a spared packet still counts as a CoDel drop (count and the next
+    /// drop time advance) or leaves CoDel's schedule untouched.
+    pub spare_advances_schedule: bool,
+    /// Tumbling (cleared) or sliding log.
+    pub log: HeavyLog,
+    /// Tie-break between equally frequent pairs.
+    pub tie_break: HeavyTieBreak,
+    /// Where packets are counted for sampling.
+    pub sample_point: HeavySamplePoint,
+    /// Counter (paper) or random sparing.
+    pub spare: HeavySpare,
+}
+
+impl Default for HeavyCodelSpec {
+    fn default() -> Self {
+        HeavyCodelSpec {
+            limit_packets: 1000,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            control_law: ControlLaw::Float,
+            stat_int: 100,
+            hist_len: 100,
+            drop_int: 32,
+            spare_advances_schedule: true,
+            log: HeavyLog::Tumbling,
+            tie_break: HeavyTieBreak::FirstInLog,
+            sample_point: HeavySamplePoint::ShouldDrop,
+            spare: HeavySpare::Counter,
         }
     }
 }

@@ -171,6 +171,19 @@ pub fn check_queue(
             }
             c.fraction("ecn_threshold", s.ecn_threshold);
         }
+        QueueSpec::HeavyCodel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+            for (field, v) in [
+                ("stat_int", s.stat_int),
+                ("hist_len", s.hist_len),
+                ("drop_int", s.drop_int),
+            ] {
+                if v == 0 || v > 1_000_000 {
+                    c.err(field, format!("must be between 1 and 1000000, got {v}"));
+                }
+            }
+        }
     }
 }
 
