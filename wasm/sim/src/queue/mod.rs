@@ -11,6 +11,8 @@ pub mod heavy_codel;
 pub mod heavy_log;
 pub mod pie;
 pub mod red;
+pub mod tbf;
+pub mod token_bucket;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -155,5 +157,6 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
         QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
         QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
+        QueueSpec::TokenBucket(s) => Box::new(tbf::TokenBucketQdisc::new(s, link)),
     }
 }

@@ -33,6 +33,8 @@ pub enum QueueSpec {
     /// CoDel that drops the heaviest host pair's packets and spares others
     /// (Hanai, Yamaguchi & Kobayashi, IPSJ Journal 2017; seed paper 002).
     HeavyCodel(HeavyCodelSpec),
+    /// A token bucket that shapes (delays) or polices (drops or demotes).
+    TokenBucket(TokenBucketSpec),
 }
 
 impl Default for QueueSpec {
@@ -341,6 +343,65 @@ impl Default for HeavyCodelSpec {
             tie_break: HeavyTieBreak::FirstInLog,
             sample_point: HeavySamplePoint::ShouldDrop,
             spare: HeavySpare::Counter,
+        }
+    }
+}
+
+/// Shape (hold packets until tokens suffice) or police (act at once).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenBucketMode {
+    /// Delay packets until both buckets hold enough tokens (Linux tbf, ns-3 TbfQueueDisc).
+    #[default]
+    Shape,
+    /// Pass conforming packets at once; drop or demote the rest.
+    Police,
+}
+
+/// What a policer does with a packet that does not conform.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicerAction {
+    /// Drop it.
+    #[default]
+    Drop,
+    /// Queue it behind all conforming packets (best effort).
+    Demote,
+}
+
+/// Token-bucket parameters. Defaults are ns-3 `TbfQueueDisc` (Rate 125 KB/s,
+/// Burst 125000 B, PeakRate off, Mtu = device MTU, MaxSize 1000p).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TokenBucketSpec {
+    /// Shape or police.
+    pub mode: TokenBucketMode,
+    /// Token rate r, b/s (1 Mb/s).
+    pub rate_bps: f64,
+    /// Bucket depth b, bytes (125000).
+    pub burst_bytes: u64,
+    /// Peak rate p of a second bucket, b/s; absent means no peak bucket.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_rate_bps: Option<f64>,
+    /// Depth M of the peak bucket, bytes; absent means the link MTU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_burst_bytes: Option<u64>,
+    /// Capacity of the queue in packets (1000).
+    pub limit_packets: u32,
+    /// Policer only: drop or demote non-conforming packets.
+    pub exceed: PolicerAction,
+}
+
+impl Default for TokenBucketSpec {
+    fn default() -> Self {
+        TokenBucketSpec {
+            mode: TokenBucketMode::Shape,
+            rate_bps: 1_000_000.0,
+            burst_bytes: 125_000,
+            peak_rate_bps: None,
+            peak_burst_bytes: None,
+            limit_packets: 1000,
+            exceed: PolicerAction::Drop,
         }
     }
 }

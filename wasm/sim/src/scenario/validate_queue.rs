@@ -184,6 +184,27 @@ pub fn check_queue(
                 }
             }
         }
+        QueueSpec::TokenBucket(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.positive("rate_bps", s.rate_bps, 1e12, "b/s");
+            bucket_depth(&mut c, "burst_bytes", s.burst_bytes, mtu);
+            if let Some(p) = s.peak_rate_bps {
+                c.positive("peak_rate_bps", p, 1e12, "b/s");
+                // Linux tbf_change: a peak rate must exceed the token rate.
+                if p.is_finite() && s.rate_bps.is_finite() && p <= s.rate_bps {
+                    c.err(
+                        "peak_rate_bps",
+                        format!("must exceed rate_bps ({}), got {p}", s.rate_bps),
+                    );
+                }
+            }
+            if let Some(m) = s.peak_burst_bytes {
+                if s.peak_rate_bps.is_none() {
+                    c.err("peak_burst_bytes", "needs peak_rate_bps");
+                }
+                bucket_depth(&mut c, "peak_burst_bytes", m, mtu);
+            }
+        }
     }
 }
 
@@ -193,6 +214,18 @@ fn byte_limit(c: &mut Q, field: &str, b: u64, mtu: u32) {
             field,
             format!("must hold at least one MTU ({mtu} bytes) and at most 10 GB, got {b}"),
         );
+    }
+}
+
+/// A bucket shallower than one MTU never lets a full-size packet conform.
+fn bucket_depth(c: &mut Q, field: &str, b: u64, mtu: u32) {
+    if b < mtu as u64 {
+        c.err(
+            field,
+            format!("must be at least the link MTU ({mtu} bytes) or full-size packets never conform, got {b}"),
+        );
+    } else if b > MAX_QUEUE_BYTES {
+        c.err(field, format!("must be at most 10 GB, got {b}"));
     }
 }
 
