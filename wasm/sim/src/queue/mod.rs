@@ -11,15 +11,17 @@ pub mod heavy_codel;
 pub mod heavy_log;
 pub mod pie;
 pub mod red;
+pub mod reservation;
 pub mod tbf;
 pub mod token_bucket;
+pub mod wfq;
 
 #[cfg(test)]
 pub(crate) mod testing;
 
 use crate::engine::{Rng, Time};
 use crate::net::Packet;
-use crate::scenario::QueueSpec;
+use crate::scenario::{FlowWeight, QueueSpec};
 
 /// Why a packet was dropped (counted per link; the UI shows the split).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +120,17 @@ impl LinkInfo<'_> {
     pub fn flow_index(&self, id: &str) -> Option<u32> {
         self.flow_ids.iter().position(|f| f == id).map(|i| i as u32)
     }
+
+    /// Per-flow values from a list keyed by flow id; unlisted flows get `default`.
+    pub fn per_flow(&self, list: &[FlowWeight], default: f64) -> Vec<f64> {
+        let mut v = vec![default; self.flow_ids.len()];
+        for w in list {
+            if let Some(i) = self.flow_index(&w.flow) {
+                v[i as usize] = w.weight;
+            }
+        }
+        v
+    }
 }
 
 /// A capacity in packets or in bytes.
@@ -157,6 +170,7 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
         QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
         QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
+        QueueSpec::Wfq(s) => Box::new(reservation::build_wfq(s, link)),
         QueueSpec::TokenBucket(s) => Box::new(tbf::TokenBucketQdisc::new(s, link)),
     }
 }

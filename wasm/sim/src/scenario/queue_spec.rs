@@ -33,6 +33,10 @@ pub enum QueueSpec {
     /// CoDel that drops the heaviest host pair's packets and spares others
     /// (Hanai, Yamaguchi & Kobayashi, IPSJ Journal 2017; seed paper 002).
     HeavyCodel(HeavyCodelSpec),
+    /// Weighted fair queueing by virtual finish times (Demers, Keshav &
+    /// Shenker 1989; Parekh & Gallager 1993), with optional reservations
+    /// (seed paper 003).
+    Wfq(WfqSpec),
     /// A token bucket that shapes (delays) or polices (drops or demotes).
     TokenBucket(TokenBucketSpec),
 }
@@ -343,6 +347,78 @@ impl Default for HeavyCodelSpec {
             tie_break: HeavyTieBreak::FirstInLog,
             sample_point: HeavySamplePoint::ShouldDrop,
             spare: HeavySpare::Counter,
+        }
+    }
+}
+
+// ---- schedulers ----------------------------------------------------------------
+
+/// A per-flow weight (flow id from `flows`).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FlowWeight {
+    /// A flow id.
+    pub flow: String,
+    /// Relative share (> 0).
+    pub weight: f64,
+}
+
+/// What happens to a reserved flow's packets beyond its reservation.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ExcessAction {
+    /// Sent as best effort, in the flow's own best-effort queue (RSVP, RFC 2211/2212; paper 003).
+    #[default]
+    BestEffort,
+    /// Dropped by the policer.
+    Drop,
+}
+
+/// A rate reserved for one flow at this link (seed paper 003).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Reservation {
+    /// The flow id.
+    pub flow: String,
+    /// Reserved rate, b/s (token rate r of the conformance test).
+    pub rate_bps: f64,
+    /// Bucket depth b of the conformance test, bytes (default 3000: two 1500-byte packets, paper 003 digest).
+    #[serde(default = "default_reservation_burst")]
+    pub burst_bytes: u64,
+    /// Non-conforming packets go best effort (default) or are dropped.
+    #[serde(default)]
+    pub excess: ExcessAction,
+}
+
+fn default_reservation_burst() -> u64 {
+    3000
+}
+
+/// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
+/// threshold 64 per conversation, hold queue 1000), per the paper 003 digest.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WfqSpec {
+    /// Capacity of the whole queue in packets (hold-queue limit 1000).
+    pub limit_packets: u32,
+    /// Capacity of each flow's queue in packets (congestive discard threshold 64).
+    pub flow_limit_packets: u32,
+    /// Weights of particular flows; others get default_weight.
+    pub weights: Vec<FlowWeight>,
+    /// Weight of every flow not listed in weights (1).
+    pub default_weight: f64,
+    /// Rates reserved for particular flows; best-effort traffic shares the rest by weight.
+    pub reservations: Vec<Reservation>,
+}
+
+impl Default for WfqSpec {
+    fn default() -> Self {
+        WfqSpec {
+            limit_packets: 1000,
+            flow_limit_packets: 64,
+            weights: Vec::new(),
+            default_weight: 1.0,
+            reservations: Vec::new(),
         }
     }
 }

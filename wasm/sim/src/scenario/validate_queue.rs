@@ -14,7 +14,6 @@ pub const MAX_QUEUE_BYTES: u64 = 10_000_000_000;
 pub const MAX_AQM_TIME_MS: f64 = 60_000.0;
 
 /// What the queue needs to know about its link and the scenario.
-#[allow(dead_code)] // rate_bps and flows are read by the scheduler checks
 pub struct QueueContext<'a> {
     pub mtu: u32,
     pub rate_bps: f64,
@@ -63,6 +62,26 @@ impl Q<'_> {
                 field,
                 format!("must be greater than 0 and at most 1, got {v}"),
             );
+        }
+    }
+
+    fn flow(&mut self, field: &str, id: &str, flows: &BTreeSet<String>) {
+        if !flows.contains(id) {
+            self.err(field, format!("unknown flow '{id}'"));
+        }
+    }
+
+    fn weights(&mut self, field: &str, ws: &[FlowWeight], flows: &BTreeSet<String>) {
+        let mut seen = BTreeSet::new();
+        for (i, w) in ws.iter().enumerate() {
+            self.flow(&format!("{field}[{i}].flow"), &w.flow, flows);
+            if !seen.insert(w.flow.as_str()) {
+                self.err(
+                    &format!("{field}[{i}].flow"),
+                    format!("flow '{}' is listed twice", w.flow),
+                );
+            }
+            self.positive(&format!("{field}[{i}].weight"), w.weight, 1e6, "");
         }
     }
 }
@@ -182,6 +201,38 @@ pub fn check_queue(
                 if v == 0 || v > 1_000_000 {
                     c.err(field, format!("must be between 1 and 1000000, got {v}"));
                 }
+            }
+        }
+        QueueSpec::Wfq(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.packets("flow_limit_packets", s.flow_limit_packets);
+            c.weights("weights", &s.weights, link.flows);
+            c.positive("default_weight", s.default_weight, 1e6, "");
+            let mut seen = BTreeSet::new();
+            let mut total = 0.0;
+            for (i, r) in s.reservations.iter().enumerate() {
+                let p = format!("reservations[{i}]");
+                c.flow(&format!("{p}.flow"), &r.flow, link.flows);
+                if !seen.insert(r.flow.as_str()) {
+                    c.err(
+                        &format!("{p}.flow"),
+                        format!("flow '{}' already has a reservation", r.flow),
+                    );
+                }
+                c.positive(&format!("{p}.rate_bps"), r.rate_bps, 1e12, "b/s");
+                if r.rate_bps.is_finite() && r.rate_bps > 0.0 {
+                    total += r.rate_bps;
+                }
+                bucket_depth(&mut c, &format!("{p}.burst_bytes"), r.burst_bytes, mtu);
+            }
+            if link.rate_bps.is_finite() && total >= link.rate_bps {
+                c.err(
+                    "reservations",
+                    format!(
+                        "reserve {total} b/s in all, which leaves nothing of the link's {} b/s for best effort",
+                        link.rate_bps
+                    ),
+                );
             }
         }
         QueueSpec::TokenBucket(s) => {
