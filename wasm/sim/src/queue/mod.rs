@@ -6,10 +6,12 @@
 pub mod codel;
 pub mod codel_core;
 pub mod droptail;
+pub mod drr;
 pub mod fq_codel;
 pub mod heavy_codel;
 pub mod heavy_log;
 pub mod pie;
+pub mod priority;
 pub mod red;
 pub mod reservation;
 pub mod tbf;
@@ -171,6 +173,8 @@ pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
         QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
         QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
         QueueSpec::Wfq(s) => Box::new(reservation::build_wfq(s, link)),
+        QueueSpec::Drr(s) => Box::new(drr::Drr::new(s, link)),
+        QueueSpec::Priority(s) => Box::new(priority::Priority::new(s, link)),
         QueueSpec::TokenBucket(s) => Box::new(tbf::TokenBucketQdisc::new(s, link)),
     }
 }

@@ -37,6 +37,10 @@ pub enum QueueSpec {
     /// Shenker 1989; Parekh & Gallager 1993), with optional reservations
     /// (seed paper 003).
     Wfq(WfqSpec),
+    /// Deficit round robin (Shreedhar & Varghese 1995).
+    Drr(DrrSpec),
+    /// Strict priority: a FIFO per priority level, always serving the highest.
+    Priority(PrioritySpec),
     /// A token bucket that shapes (delays) or polices (drops or demotes).
     TokenBucket(TokenBucketSpec),
 }
@@ -419,6 +423,61 @@ impl Default for WfqSpec {
             weights: Vec::new(),
             default_weight: 1.0,
             reservations: Vec::new(),
+        }
+    }
+}
+
+/// DRR parameters (Linux sch_drr: quantum = device MTU; ns-2 drr.cc for the idea of a shared buffer).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DrrSpec {
+    /// Capacity of the whole queue in packets; on overflow the longest flow queue loses its last packet.
+    pub limit_packets: u32,
+    /// Bytes added to a flow's deficit per round; absent means the link MTU (so quantum ≥ L_max).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantum_bytes: Option<u32>,
+    /// Per-flow weights: a flow's quantum is quantum × weight.
+    pub weights: Vec<FlowWeight>,
+}
+
+impl Default for DrrSpec {
+    fn default() -> Self {
+        DrrSpec {
+            limit_packets: 1000,
+            quantum_bytes: None,
+            weights: Vec::new(),
+        }
+    }
+}
+
+/// A flow's priority level.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FlowPriority {
+    /// A flow id.
+    pub flow: String,
+    /// 0 is served first, 7 last.
+    pub priority: u8,
+}
+
+/// Strict-priority parameters (Linux prio: a FIFO per band).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PrioritySpec {
+    /// Capacity of each priority level's FIFO in packets (1000).
+    pub limit_packets: u32,
+    /// Levels of particular flows.
+    pub priorities: Vec<FlowPriority>,
+    /// Level of every flow not listed (1).
+    pub default_priority: u8,
+}
+
+impl Default for PrioritySpec {
+    fn default() -> Self {
+        PrioritySpec {
+            limit_packets: 1000,
+            priorities: Vec::new(),
+            default_priority: 1,
         }
     }
 }

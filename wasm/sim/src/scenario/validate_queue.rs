@@ -235,6 +235,44 @@ pub fn check_queue(
                 );
             }
         }
+        QueueSpec::Drr(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            if let Some(q) = s.quantum_bytes {
+                if q == 0 || q > 1 << 20 {
+                    c.err(
+                        "quantum_bytes",
+                        format!("must be between 1 and 1048576 bytes, got {q}"),
+                    );
+                }
+            }
+            c.weights("weights", &s.weights, link.flows);
+        }
+        QueueSpec::Priority(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            let mut seen = BTreeSet::new();
+            for (i, fp) in s.priorities.iter().enumerate() {
+                let p = format!("priorities[{i}]");
+                c.flow(&format!("{p}.flow"), &fp.flow, link.flows);
+                if !seen.insert(fp.flow.as_str()) {
+                    c.err(
+                        &format!("{p}.flow"),
+                        format!("flow '{}' is listed twice", fp.flow),
+                    );
+                }
+                if fp.priority > 7 {
+                    c.err(
+                        &format!("{p}.priority"),
+                        format!("must be between 0 and 7, got {}", fp.priority),
+                    );
+                }
+            }
+            if s.default_priority > 7 {
+                c.err(
+                    "default_priority",
+                    format!("must be between 0 and 7, got {}", s.default_priority),
+                );
+            }
+        }
         QueueSpec::TokenBucket(s) => {
             c.packets("limit_packets", s.limit_packets);
             c.positive("rate_bps", s.rate_bps, 1e12, "b/s");
