@@ -156,6 +156,10 @@ fn impossible_queue_parameters_are_rejected_with_their_path() {
             "topology.links[2].queue.reservations",
         ),
         (
+            r#"{ "kind": "wfq", "reservations": [{ "flow": "f1", "rate_bps": 1000000, "burst_bytes": 100 }] }"#,
+            "topology.links[2].queue.reservations[0].burst_bytes",
+        ),
+        (
             r#"{ "kind": "priority", "default_priority": 9 }"#,
             "topology.links[2].queue.default_priority",
         ),

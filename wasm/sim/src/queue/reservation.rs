@@ -52,7 +52,7 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
             total_r += r.rate_bps;
             reserved[i as usize] = Some(Reserved {
                 rate_bps: r.rate_bps,
-                bucket: TokenBucket::new(r.rate_bps, r.burst_bytes),
+                bucket: TokenBucket::new(r.rate_bps, r.burst_bytes.unwrap_or(2 * link.mtu as u64)),
                 excess: r.excess,
             });
         }
@@ -290,7 +290,7 @@ mod tests {
             reservations: vec![Reservation {
                 flow: "f0".into(),
                 rate_bps: 2e6,
-                burst_bytes: 3000,
+                burst_bytes: None,
                 excess,
             }],
             ..WfqSpec::default()

@@ -386,16 +386,13 @@ pub struct Reservation {
     pub flow: String,
     /// Reserved rate, b/s (token rate r of the conformance test).
     pub rate_bps: f64,
-    /// Bucket depth b of the conformance test, bytes (default 3000: two 1500-byte packets, paper 003 digest).
-    #[serde(default = "default_reservation_burst")]
-    pub burst_bytes: u64,
+    /// Bucket depth b of the conformance test, bytes; absent means two link
+    /// MTUs (the paper 003 digest suggests 1–2 packets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burst_bytes: Option<u64>,
     /// Non-conforming packets go best effort (default) or are dropped.
     #[serde(default)]
     pub excess: ExcessAction,
-}
-
-fn default_reservation_burst() -> u64 {
-    3000
 }
 
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard

@@ -223,7 +223,9 @@ pub fn check_queue(
                 if r.rate_bps.is_finite() && r.rate_bps > 0.0 {
                     total += r.rate_bps;
                 }
-                bucket_depth(&mut c, &format!("{p}.burst_bytes"), r.burst_bytes, mtu);
+                if let Some(b) = r.burst_bytes {
+                    bucket_depth(&mut c, &format!("{p}.burst_bytes"), b, mtu);
+                }
             }
             if link.rate_bps.is_finite() && total >= link.rate_bps {
                 c.err(
