@@ -193,11 +193,11 @@ mod tests {
     fn first_drop_waits_a_whole_interval_above_target_then_gaps_shrink_as_root_count() {
         let mut q = codel(ControlLaw::Float, false);
         let (drops, above) = overload(&mut q, 2000 * MS, MS);
-        // RFC 8289 §5.2: no drop until the sojourn time has stayed above target
+        // RFC 8289: no drop until the sojourn time has stayed above target
         // for a whole interval; with a 1 ms dequeue clock the first drop is at
         // the first dequeue strictly after first_above + interval.
         assert_eq!(drops[0], above + 100 * MS + MS);
-        // §5.5: later drops come interval/√count apart: 100, 70.7, 57.7, 50 …
+        // control_law: later drops come interval/√count apart: 100, 70.7, 57.7, 50 …
         // (each observed on the 1 ms dequeue grid, so within 1 ms).
         let mut schedule = drops[0] as f64;
         for (k, pair) in drops.windows(2).enumerate().take(12) {
@@ -284,7 +284,7 @@ mod tests {
             }
             h.dequeue(&mut q);
         }
-        // RFC 8289 §5.4: count − lastcount is where the new episode starts.
+        // RFC 8289 / Linux codel_dequeue: count − lastcount is where the new episode starts.
         assert_eq!(q.vars().count, count - 1);
     }
 

@@ -1,4 +1,4 @@
-//! The CoDel state machine (RFC 8289 §5; Linux include/net/codel_impl.h),
+//! The CoDel state machine (RFC 8289's pseudocode; Linux include/net/codel_impl.h),
 //! shared by CoDel, FQ-CoDel (one per flow) and the heavy-flow CoDel of seed
 //! paper 002. It decides at dequeue: a packet whose sojourn time has stayed
 //! above `target` for a whole `interval` is dropped, then drops follow at
@@ -12,11 +12,11 @@ use crate::engine::Time;
 use crate::net::Packet;
 use crate::scenario::ControlLaw;
 
-/// RFC 8289 §4.4: acceptable standing delay.
+/// RFC 8289 TARGET and Linux codel_params_init: acceptable standing delay.
 pub const TARGET: Time = 5_000_000;
-/// RFC 8289 §4.3: the sliding window (a worst-case RTT).
+/// RFC 8289 INTERVAL and Linux codel_params_init: the window (a worst-case RTT).
 pub const INTERVAL: Time = 100_000_000;
-/// Linux codel_dequeue / RFC 8289 §5.4: re-entering within 16 intervals of the
+/// Linux codel_dequeue / RFC 8289 pseudocode: re-entering within 16 intervals of the
 /// last drop resumes the previous drop rate.
 pub const REENTRY_INTERVALS: u64 = 16;
 /// Linux codel.h: 1/√count is a Q0.16 number ...
@@ -29,8 +29,8 @@ pub const REC_INV_SQRT_SHIFT: u32 = 32 - REC_INV_SQRT_BITS;
 pub struct CodelParams {
     pub target: Time,
     pub interval: Time,
-    /// Never drop while the backlog is at most this many bytes (RFC 8289 §5.2
-    /// "bytes() <= MAXPACKET"; Linux `params->mtu`).
+    /// Never drop while the backlog is at most this many bytes (RFC 8289
+    /// pseudocode "bytes() <= MAXPACKET"; Linux `params->mtu`).
     pub mtu: u32,
     /// Mark ECN-capable packets instead of dropping them.
     pub ecn: bool,
@@ -108,13 +108,13 @@ pub fn linux_spacing(interval: Time, rec_inv_sqrt: u16) -> Time {
     ((interval as u128 * scale) >> 32) as Time
 }
 
-/// interval/√count rounded to the nearest ns (RFC 8289 §5.5 control_law).
+/// interval/√count rounded to the nearest ns (RFC 8289 pseudocode control_law).
 pub fn float_spacing(interval: Time, count: u32) -> Time {
     libm::round(interval as f64 / libm::sqrt(count.max(1) as f64)) as Time
 }
 
 impl CodelVars {
-    /// control_law(t) = t + interval/√count (RFC 8289 §5.5).
+    /// control_law(t) = t + interval/√count (RFC 8289 pseudocode).
     pub fn control_law(&self, t: Time, p: &CodelParams) -> Time {
         t + match p.law {
             ControlLaw::Float => float_spacing(p.interval, self.count),
@@ -129,7 +129,7 @@ impl CodelVars {
         }
     }
 
-    /// RFC 8289 §5.2 dodequeue / Linux codel_should_drop: is `pkt` (already
+    /// RFC 8289 dodequeue / Linux codel_should_drop: is `pkt` (already
     /// removed, `backlog` bytes left behind it) eligible to be dropped?
     pub fn should_drop<H: DropHook>(
         &mut self,
@@ -159,7 +159,7 @@ impl CodelVars {
         }
     }
 
-    /// RFC 8289 §5.3 / Linux codel_dequeue: the next packet to send, dropping
+    /// RFC 8289 dequeue / Linux codel_dequeue: the next packet to send, dropping
     /// (or marking) on the way as the state machine says.
     pub fn dequeue<S: CodelSource, H: DropHook>(
         &mut self,
@@ -227,7 +227,8 @@ impl CodelVars {
             }
             self.dropping = true;
             // If we went above target soon after last going below it, resume
-            // the drop rate that controlled the queue then (RFC 8289 §5.4).
+            // the drop rate that controlled the queue then (RFC 8289 dequeue;
+            // Linux codel_dequeue).
             let delta = self.count.wrapping_sub(self.lastcount);
             let since = now as i128 - self.drop_next as i128;
             if delta > 1 && since < (REENTRY_INTERVALS * p.interval) as i128 {

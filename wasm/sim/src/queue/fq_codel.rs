@@ -12,7 +12,7 @@ use crate::scenario::FqCodelSpec;
 use std::collections::VecDeque;
 
 /// Linux psched_mtu(): the device MTU plus the Ethernet header, so the
-/// default quantum is one full-size frame (1514 bytes, RFC 8290 §5.1).
+/// default quantum is one full-size frame (1514 bytes on Ethernet; Linux fq_codel_init).
 pub const ETHERNET_HEADER_BYTES: u32 = 14;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +173,7 @@ impl Qdisc for FqCodel {
         self.backlog += pkt.size as u64;
         self.qlen += 1;
         if self.list[idx] == List::None {
-            // RFC 8290 §4.1.2: a newly active flow joins new_flows with a full quantum.
+            // RFC 8290 enqueue / Linux fq_codel_enqueue: a newly active flow joins new_flows with a full quantum.
             self.list[idx] = List::New;
             self.new_flows.push_back(idx as u32);
             self.new_flow_count += 1;
@@ -198,7 +198,7 @@ impl Qdisc for FqCodel {
                 (None, Some(&i)) => (false, i as usize),
                 (None, None) => return None,
             };
-            // RFC 8290 §4.2: a flow out of credit gets a quantum and goes to
+            // RFC 8290 dequeue / Linux fq_codel_dequeue: a flow out of credit gets a quantum and goes to
             // the back of old_flows.
             if self.flows[idx].deficit <= 0 {
                 self.pop_head(from_new);
@@ -225,7 +225,7 @@ impl Qdisc for FqCodel {
                 None => {
                     self.pop_head(from_new);
                     // An emptied new flow passes through old_flows once, to
-                    // prevent starvation; an emptied old flow leaves (§4.2).
+                    // prevent starvation; an emptied old flow leaves.
                     if from_new && !self.old_flows.is_empty() {
                         self.old_flows.push_back(idx as u32);
                         self.list[idx] = List::Old;
@@ -324,7 +324,7 @@ mod tests {
         for i in 90..101 {
             h.enqueue(&mut q, pkt(i, 1, 1, 9, 1500));
         }
-        // RFC 8290 §4.1.3 / Linux fq_codel_drop: the fattest flow (0) loses
+        // RFC 8290 enqueue / Linux fq_codel_drop: the fattest flow (0) loses
         // packets from its head until half of its 90 are gone (< batch 64).
         assert_eq!(h.dropped.len(), 45);
         assert!(h
@@ -382,7 +382,7 @@ mod tests {
         assert_eq!(h.dequeue(&mut q).unwrap().flow, 0);
         assert_eq!(h.dequeue(&mut q).unwrap().flow, 0);
         h.enqueue(&mut q, pkt(100, 5, 3, 9, 100));
-        // The sparse flow is new: it goes first (RFC 8290 §4.4).
+        // The sparse flow is new: it goes first (RFC 8290's new-flows list).
         assert_eq!(h.dequeue(&mut q).unwrap().flow, 5);
         assert_eq!(h.dequeue(&mut q).unwrap().flow, 0);
     }

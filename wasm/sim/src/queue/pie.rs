@@ -14,8 +14,9 @@ use crate::net::Packet;
 use crate::scenario::PieSpec;
 use std::collections::VecDeque;
 
-/// RFC 8033 §5.2: bytes that must be queued before a departure-rate
-/// measurement starts, and that a measurement spans (DQ_THRESHOLD = 2^14).
+/// RFC 8033 departure-rate estimation (DQ_THRESHOLD = 2^14; Linux
+/// QUEUE_THRESHOLD, ns-3 DequeueThreshold 16384): bytes that must be queued before a departure-rate
+/// measurement starts, and that a measurement spans.
 pub const DQ_THRESHOLD: u64 = 1 << 14;
 /// Weight of a new departure-rate sample (ns-3 PieQueueDisc; Linux uses 1/8).
 pub const DQ_RATE_WEIGHT: f64 = 0.5;
@@ -27,7 +28,7 @@ pub const SAFEGUARD_PROB: f64 = 0.2;
 pub const CAP_ABOVE: f64 = 0.1;
 /// ... at this much.
 pub const CAP_STEP: f64 = 0.02;
-/// RFC 8033 §5.4: derandomised drops never happen below this accumulated probability ...
+/// RFC 8033 derandomisation (ns-3 UseDerandomization, Linux accu_prob): drops never happen below this accumulated probability ...
 pub const ACCU_MIN: f64 = 0.85;
 /// ... and always happen at this one.
 pub const ACCU_MAX: f64 = 8.5;
@@ -120,10 +121,10 @@ impl Pie {
         self.drop_prob
     }
 
-    /// RFC 8033 §4.2 calculate_drop_prob, run every T_UPDATE.
+    /// RFC 8033 §4.2 calculate_drop_prob, run every T_UPDATE (ns-3 CalculateP).
     fn update(&mut self) {
         if self.dq_rate_estimator {
-            // §5.2: Little's law on the measured departure rate.
+            // Departure-rate estimation: Little's law on the measured rate.
             self.qdelay = if self.avg_dq_rate > 0.0 {
                 libm::round(self.bytes as f64 / self.avg_dq_rate * 1e9) as Time
             } else {
@@ -163,7 +164,7 @@ impl Pie {
         }
     }
 
-    /// RFC 8033 §4.1 drop_early (with §5.4 derandomisation when enabled).
+    /// RFC 8033 §4.1 drop_early (with derandomisation when enabled).
     fn drop_early(&mut self, ctx: &mut QueueCtx) -> bool {
         if self.burst_allowance > 0 {
             return false;
@@ -206,7 +207,8 @@ impl Qdisc for Pie {
             self.burst_allowance = self.max_burst;
         }
         if self.drop_early(ctx) {
-            // §5.1: mark instead while the probability is low enough.
+            // RFC 8033 ECN: mark instead while the probability is at most
+            // the threshold (ns-3 MarkEcnThreshold 0.1; Linux 10 %).
             if !(self.ecn && self.drop_prob <= self.ecn_threshold && mark_ce(&mut pkt)) {
                 self.accu_prob = 0.0;
                 self.drops += 1;
@@ -226,7 +228,7 @@ impl Qdisc for Pie {
         self.bytes -= p.size as u64;
         let now = ctx.now;
         if self.dq_rate_estimator {
-            // §5.2: measure the departure rate over DQ_THRESHOLD bytes.
+            // Measure the departure rate over DQ_THRESHOLD bytes (ns-3 DoDequeue).
             if self.bytes >= DQ_THRESHOLD && !self.in_measurement {
                 self.dq_start = now;
                 self.dq_count = 0;
@@ -250,7 +252,7 @@ impl Qdisc for Pie {
                 }
             }
         } else {
-            // §4.3 with timestamps: the sojourn time of this packet, 0 once empty.
+            // Latency from timestamps: the sojourn time of this packet, 0 once empty.
             self.qdelay = if self.bytes == 0 {
                 0
             } else {

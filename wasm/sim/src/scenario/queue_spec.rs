@@ -128,7 +128,7 @@ impl Default for RedSpec {
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ControlLaw {
-    /// interval / sqrt(count) in floating point, as RFC 8289 §5.5 writes it:
+    /// interval / sqrt(count) in floating point, as RFC 8289's control_law writes it:
     /// drops 100, 70.7, 57.7, 50 ms … apart.
     #[default]
     Float,
@@ -137,15 +137,15 @@ pub enum ControlLaw {
     Linux,
 }
 
-/// CoDel parameters. Defaults are Linux `sch_codel` (RFC 8289 §4.3, §4.4).
+/// CoDel parameters. Defaults are Linux `sch_codel` and RFC 8289.
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct CodelSpec {
     /// Capacity in packets; arrivals beyond it are tail-dropped (Linux DEFAULT_CODEL_LIMIT 1000).
     pub limit_packets: u32,
-    /// Acceptable standing queue delay, ms (RFC 8289 §4.4: 5 ms).
+    /// Acceptable standing queue delay, ms (RFC 8289 TARGET: 5 ms).
     pub target_ms: f64,
-    /// Window over which the delay must stay above target before dropping, ms (RFC 8289 §4.3: 100 ms).
+    /// Window over which the delay must stay above target before dropping, ms (RFC 8289 INTERVAL: 100 ms).
     pub interval_ms: f64,
     /// Mark ECN-capable packets instead of dropping them (Linux sch_codel default off).
     pub ecn: bool,
@@ -165,13 +165,13 @@ impl Default for CodelSpec {
     }
 }
 
-/// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (RFC 8290 §5.1, §4.1.3).
+/// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (as RFC 8290 describes them).
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct FqCodelSpec {
     /// Capacity of the whole qdisc in packets (Linux 10240).
     pub limit_packets: u32,
-    /// Number of flow queues packets are hashed into (Linux and RFC 8290 §5.1: 1024).
+    /// Number of flow queues packets are hashed into (Linux fq_codel_init: 1024).
     pub flows: u32,
     /// CoDel target, ms (5 ms).
     pub target_ms: f64,
@@ -208,32 +208,33 @@ impl Default for FqCodelSpec {
 
 // ---- PIE --------------------------------------------------------------------
 
-/// PIE parameters. Defaults are RFC 8033 Appendix A (and Linux `pie_params_init` for the limit).
+/// PIE parameters. Defaults are RFC 8033's, as Linux `pie_params_init` sets them
+/// (target 15 ms, tupdate 15 ms, alpha 2/16, beta 20/16, burst 150 ms, limit 1000).
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PieSpec {
     /// Capacity in packets (Linux 1000).
     pub limit_packets: u32,
-    /// Target queueing delay QDELAY_REF, ms (RFC 8033: 15 ms).
+    /// Target queueing delay QDELAY_REF, ms (15 ms).
     pub target_ms: f64,
-    /// Period of the drop-probability update T_UPDATE, ms (RFC 8033: 15 ms).
+    /// Period of the drop-probability update T_UPDATE, ms (15 ms).
     pub t_update_ms: f64,
-    /// Gain on the delay error, per second (RFC 8033: alpha 0.125).
+    /// Gain on the delay error, per second (alpha 0.125).
     pub alpha: f64,
-    /// Gain on the delay trend, per second (RFC 8033: beta 1.25).
+    /// Gain on the delay trend, per second (beta 1.25).
     pub beta: f64,
-    /// Burst allowance MAX_BURST, ms (RFC 8033: 150 ms).
+    /// Burst allowance MAX_BURST, ms (150 ms; ns-3 uses 15 ms).
     pub max_burst_ms: f64,
-    /// Estimate the delay as backlog / departure rate (RFC 8033 §5.2) instead
+    /// Estimate the delay as backlog / departure rate (RFC 8033's optional estimator) instead
     /// of from timestamps (the Linux default).
     pub dq_rate_estimator: bool,
-    /// Derandomize drops with an accumulated probability (RFC 8033 §5.4; Linux always does).
+    /// Derandomize drops with an accumulated probability (RFC 8033 derandomisation; ns-3 default off; Linux always does).
     pub derandomize: bool,
     /// Limit a step of the probability to 2 % once it is above 10 % (RFC 8033 §5.5).
     pub cap_drop_adjustment: bool,
-    /// Mark ECN-capable packets while the probability is at most ecn_threshold (RFC 8033 §5.1).
+    /// Mark ECN-capable packets while the probability is at most ecn_threshold (RFC 8033 ECN support).
     pub ecn: bool,
-    /// Probability above which ECN-capable packets are dropped, not marked (RFC 8033 §5.1: 10 %).
+    /// Probability above which ECN-capable packets are dropped, not marked (RFC 8033 and ns-3 MarkEcnThreshold: 10 %).
     pub ecn_threshold: f64,
 }
 
