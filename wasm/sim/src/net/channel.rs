@@ -32,6 +32,8 @@ pub struct Channel {
     /// Queueing delay (arrival to start of transmission) of departed packets.
     pub wait_sum: Time,
     pub wait_count: u64,
+    /// Pending QueueWake event for a shaping qdisc, if any.
+    pub wake_at: Option<Time>,
 }
 
 impl Channel {

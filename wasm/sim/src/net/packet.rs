@@ -55,6 +55,12 @@ pub struct Packet {
     pub frag_count: u8,
     /// Identifies the datagram the fragment belongs to (RFC 791 Identification).
     pub ip_id: u64,
+    /// ECN-capable transport, ECT(0) in the IP header (RFC 3168 §5). Set by a
+    /// sender that negotiated ECN; an AQM may then mark instead of dropping.
+    pub ect: bool,
+    /// Congestion Experienced, CE in the IP header (RFC 3168 §5): set by an
+    /// AQM on an ECN-capable packet in place of a drop.
+    pub ecn_ce: bool,
 }
 
 impl Packet {
@@ -79,6 +85,8 @@ impl Packet {
             sack_len: 0,
             frag_count: 1,
             ip_id: 0,
+            ect: false,
+            ecn_ce: false,
         }
     }
 

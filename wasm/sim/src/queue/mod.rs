@@ -3,11 +3,27 @@
 //! (DropTail, RED), at departure (CoDel) or pick another victim (FQ-CoDel),
 //! and reports every drop through [`QueueCtx::drop`].
 
+pub mod codel;
+pub mod codel_core;
 pub mod droptail;
+pub mod drr;
+pub mod fq_codel;
+pub mod heavy_codel;
+pub mod heavy_log;
+pub mod pie;
+pub mod priority;
+pub mod red;
+pub mod reservation;
+pub mod tbf;
+pub mod token_bucket;
+pub mod wfq;
+
+#[cfg(test)]
+pub(crate) mod testing;
 
 use crate::engine::{Rng, Time};
 use crate::net::Packet;
-use crate::scenario::QueueSpec;
+use crate::scenario::{FlowWeight, QueueSpec};
 
 /// Why a packet was dropped (counted per link; the UI shows the split).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +89,50 @@ pub trait Qdisc {
     }
     /// Current values of [`Qdisc::metric_names`], in the same order.
     fn metrics(&self, _out: &mut Vec<f64>) {}
+    /// For a discipline that holds packets back (a shaper): when, at the
+    /// earliest, [`Qdisc::dequeue`] may return a packet it refused at `now`.
+    /// The world calls dequeue again at that time. Others return None.
+    fn next_wakeup(&self, _now: Time) -> Option<Time> {
+        None
+    }
+}
+
+/// Set CE on an ECN-capable packet (RFC 3168 §5); false if it is not ECT,
+/// in which case the caller drops it (Linux `INET_ECN_set_ce`).
+pub fn mark_ce(pkt: &mut Packet) -> bool {
+    if pkt.ect {
+        pkt.ecn_ce = true;
+    }
+    pkt.ect
+}
+
+/// What a discipline may need to know about the link it feeds.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkInfo<'a> {
+    /// Transmission rate of the link, b/s.
+    pub rate_bps: u64,
+    /// Largest IP packet the link carries, bytes.
+    pub mtu: u32,
+    /// Flow ids in scenario order: a packet's `flow` is an index into this.
+    pub flow_ids: &'a [String],
+}
+
+impl LinkInfo<'_> {
+    /// The index of flow `id`, if the scenario has it.
+    pub fn flow_index(&self, id: &str) -> Option<u32> {
+        self.flow_ids.iter().position(|f| f == id).map(|i| i as u32)
+    }
+
+    /// Per-flow values from a list keyed by flow id; unlisted flows get `default`.
+    pub fn per_flow(&self, list: &[FlowWeight], default: f64) -> Vec<f64> {
+        let mut v = vec![default; self.flow_ids.len()];
+        for w in list {
+            if let Some(i) = self.flow_index(&w.flow) {
+                v[i as usize] = w.weight;
+            }
+        }
+        v
+    }
 }
 
 /// A capacity in packets or in bytes.
@@ -92,8 +152,9 @@ impl Limit {
     }
 }
 
-/// Build the discipline a scenario asks for.
-pub fn build(spec: &QueueSpec) -> Box<dyn Qdisc> {
+/// Build the discipline a scenario asks for. The spec must have passed
+/// validation; ids it names that the scenario lacks are ignored.
+pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
     match spec {
         QueueSpec::DropTail {
             limit_packets,
@@ -106,5 +167,14 @@ pub fn build(spec: &QueueSpec) -> Box<dyn Qdisc> {
             };
             Box::new(droptail::DropTail::new(limit))
         }
+        QueueSpec::Red(s) => Box::new(red::Red::new(s, link)),
+        QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
+        QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
+        QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
+        QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
+        QueueSpec::Wfq(s) => Box::new(reservation::build_wfq(s, link)),
+        QueueSpec::Drr(s) => Box::new(drr::Drr::new(s, link)),
+        QueueSpec::Priority(s) => Box::new(priority::Priority::new(s, link)),
+        QueueSpec::TokenBucket(s) => Box::new(tbf::TokenBucketQdisc::new(s, link)),
     }
 }

@@ -5,9 +5,12 @@
 
 mod host_check;
 mod host_spec;
+mod queue_spec;
 mod types;
 pub mod validate;
+mod validate_queue;
 
+pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};
 

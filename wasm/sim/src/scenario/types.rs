@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
+use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
@@ -136,30 +137,6 @@ pub struct DirectionOverride {
     pub rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue: Option<QueueSpec>,
-}
-
-/// A queue discipline and its parameters.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum QueueSpec {
-    /// First in, first out; arrivals that do not fit are dropped.
-    DropTail {
-        /// Capacity in packets (give this or limit_bytes).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        limit_packets: Option<u32>,
-        /// Capacity in bytes (give this or limit_packets).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        limit_bytes: Option<u64>,
-    },
-}
-
-impl Default for QueueSpec {
-    fn default() -> Self {
-        QueueSpec::DropTail {
-            limit_packets: Some(1000),
-            limit_bytes: None,
-        }
-    }
 }
 
 /// One transfer between two hosts.

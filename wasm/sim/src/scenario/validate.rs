@@ -2,9 +2,10 @@
 //! (as `flows[0].src`) and the reason, so the UI can show it next to the control.
 
 use super::types::*;
+use super::validate_queue::{check_queue, QueueContext};
 use super::SCHEMA_VERSION;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Limits that keep a run within what a browser tab can hold (see docs/reliability.md).
 pub const MAX_NODES: usize = 1000;
@@ -119,7 +120,8 @@ pub fn validate(s: &Scenario) -> Vec<ValidationError> {
     }
 
     let nodes = check_nodes(&mut c, &s.topology.nodes);
-    check_links(&mut c, &s.topology.links, &nodes);
+    let flow_ids: BTreeSet<String> = s.flows.iter().map(|f| f.id.clone()).collect();
+    check_links(&mut c, &s.topology.links, &nodes, &flow_ids);
     check_flows(&mut c, s, &nodes);
     c.errors.extend(super::host_check::check_hosts(s));
     c.errors
@@ -140,7 +142,12 @@ fn check_nodes(c: &mut Checker, nodes: &[Node]) -> BTreeMap<String, NodeKind> {
     seen
 }
 
-fn check_links(c: &mut Checker, links: &[Link], nodes: &BTreeMap<String, NodeKind>) {
+fn check_links(
+    c: &mut Checker,
+    links: &[Link],
+    nodes: &BTreeMap<String, NodeKind>,
+    flows: &BTreeSet<String>,
+) {
     if links.len() > MAX_LINKS {
         c.err("topology.links", format!("at most {MAX_LINKS} links"));
     }
@@ -182,7 +189,12 @@ fn check_links(c: &mut Checker, links: &[Link], nodes: &BTreeMap<String, NodeKin
                 ),
             );
         }
-        check_queue(c, &format!("{p}.queue"), &l.queue, l.mtu_bytes);
+        let forward = QueueContext {
+            mtu: l.mtu_bytes,
+            rate_bps: l.rate_bps,
+            flows,
+        };
+        check_queue(&mut c.errors, &format!("{p}.queue"), &l.queue, &forward);
         if let Some(loss) = &l.loss {
             check_loss(c, &format!("{p}.loss"), loss);
         }
@@ -197,37 +209,11 @@ fn check_links(c: &mut Checker, links: &[Link], nodes: &BTreeMap<String, NodeKin
                 );
             }
             if let Some(q) = &r.queue {
-                check_queue(c, &format!("{p}.reverse.queue"), q, l.mtu_bytes);
-            }
-        }
-    }
-}
-
-fn check_queue(c: &mut Checker, p: &str, q: &QueueSpec, mtu: u32) {
-    match q {
-        QueueSpec::DropTail {
-            limit_packets,
-            limit_bytes,
-        } => {
-            match (limit_packets, limit_bytes) {
-                (Some(_), Some(_)) => c.err(p, "give limit_packets or limit_bytes, not both"),
-                (None, None) => c.err(p, "give limit_packets or limit_bytes"),
-                (Some(n), None) => {
-                    if *n == 0 || *n > 10_000_000 {
-                        c.err(
-                            format!("{p}.limit_packets"),
-                            format!("must be between 1 and 10000000 packets, got {n}"),
-                        );
-                    }
-                }
-                (None, Some(b)) => {
-                    if *b < mtu as u64 || *b > 10_000_000_000 {
-                        c.err(
-                        format!("{p}.limit_bytes"),
-                        format!("must hold at least one MTU ({mtu} bytes) and at most 10 GB, got {b}"),
-                    );
-                    }
-                }
+                let reverse = QueueContext {
+                    rate_bps: r.rate_bps.unwrap_or(l.rate_bps),
+                    ..forward
+                };
+                check_queue(&mut c.errors, &format!("{p}.reverse.queue"), q, &reverse);
             }
         }
     }

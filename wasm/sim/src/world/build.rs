@@ -33,6 +33,7 @@ impl World {
         let n_nodes = s.topology.nodes.len();
         let mut channels = Vec::with_capacity(2 * s.topology.links.len());
         let mut channel_ids = Vec::with_capacity(2 * s.topology.links.len());
+        let flow_ids: Vec<String> = s.flows.iter().map(|f| f.id.clone()).collect();
         for (li, l) in s.topology.links.iter().enumerate() {
             let a = adj.index[&l.a] as u32;
             let b = adj.index[&l.b] as u32;
@@ -43,16 +44,22 @@ impl World {
                 let qspec = rev.and_then(|r| r.queue.as_ref()).unwrap_or(&l.queue);
                 let id = format!("{}:{}", l.id, if a_to_b { "a>b" } else { "b>a" });
                 debug_assert_eq!(channels.len(), channel_index(li, a_to_b));
+                let rate_bps = rate.round().max(1.0) as u64;
+                let link = queue::LinkInfo {
+                    rate_bps,
+                    mtu: l.mtu_bytes,
+                    flow_ids: &flow_ids,
+                };
                 channels.push(Channel {
                     link: li,
                     a_to_b,
                     from,
                     to,
-                    rate_bps: rate.round().max(1.0) as u64,
+                    rate_bps,
                     delay: time::millis(l.delay_ms),
                     jitter: time::millis(l.jitter_ms),
                     mtu: l.mtu_bytes,
-                    qdisc: queue::build(qspec),
+                    qdisc: queue::build(qspec, &link),
                     loss: l.loss.as_ref().map(LossModel::from_spec),
                     rng: Rng::for_component(seed, &format!("link:{id}")),
                     transmitting: None,
@@ -63,6 +70,7 @@ impl World {
                     drops: [0; 4],
                     wait_sum: 0,
                     wait_count: 0,
+                    wake_at: None,
                 });
                 channel_ids.push(id);
             }

@@ -32,6 +32,8 @@ enum Event {
     HostRx(u32),
     /// The head of a host's send FIFO reaches the wire.
     HostTx(u32),
+    /// A shaping qdisc asked to be polled again (Qdisc::next_wakeup).
+    QueueWake(u32),
     Sample,
 }
 
@@ -117,6 +119,13 @@ impl World {
             Event::UdpSend(f) => self.on_udp_send(f),
             Event::HostRx(n) => self.on_host_rx(n),
             Event::HostTx(n) => self.on_host_tx(n),
+            Event::QueueWake(c) => {
+                let ch = &mut self.channels[c as usize];
+                if ch.wake_at == Some(self.now) {
+                    ch.wake_at = None;
+                }
+                self.start_tx(c as usize);
+            }
             Event::Sample => self.sample(),
         }
     }
@@ -447,6 +456,15 @@ impl World {
             ch.wait_count += 1;
             ch.transmitting = Some(p);
             self.events.schedule(self.now + tx, Event::TxDone(c as u32));
+        } else if ch.qdisc.len_packets() > 0 {
+            // A shaper holds packets back: poll it again when it says.
+            if let Some(t) = ch.qdisc.next_wakeup(self.now) {
+                let t = t.max(self.now + 1);
+                if ch.wake_at != Some(t) {
+                    ch.wake_at = Some(t);
+                    self.events.schedule(t, Event::QueueWake(c as u32));
+                }
+            }
         }
         self.account_drops(c);
     }

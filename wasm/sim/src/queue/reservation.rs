@@ -1,0 +1,340 @@
+//! WFQ as a qdisc, with per-flow weights and reservations as in seed paper
+//! 003 (Hayashi et al., RSVP + WFQ): a reserved flow's packets pass a token
+//! bucket (r = the reserved rate, b = burst); conforming packets go to the
+//! flow's reserved conversation, of weight r, and the rest go best effort
+//! (RFC 2211/2212; the paper: "treated the same as packets that are not
+//! bandwidth-guaranteed") in the flow's own best-effort conversation, so the
+//! flow's packets can leave out of order, which is counted.
+//!
+//! Weights are rates: best-effort conversations share C − Σr in proportion
+//! to their weights, normalised over every flow of the scenario, so Σφ ≤ C
+//! and each reservation gets at least its rate (Parekh & Gallager: a
+//! backlogged conversation receives C·φ_i/Σ_active φ ≥ φ_i).
+
+use super::token_bucket::TokenBucket;
+use super::wfq::Wfq;
+use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
+use crate::net::Packet;
+use crate::scenario::{ExcessAction, WfqSpec};
+
+/// Reserved conversations are numbered apart from best-effort ones (= flow index).
+const RESERVED: u32 = 1 << 31;
+
+struct Reserved {
+    rate_bps: f64,
+    bucket: TokenBucket,
+    excess: ExcessAction,
+}
+
+pub struct WfqQdisc {
+    wfq: Wfq,
+    /// Best-effort weight (b/s) of each flow index.
+    be_weight: Vec<f64>,
+    /// Weight of a packet from an unknown flow index.
+    default_weight: f64,
+    reserved: Vec<Option<Reserved>>,
+    /// Highest uid sent per flow, for counting reordering.
+    max_uid: Vec<Option<u64>>,
+    conforming: u64,
+    nonconforming: u64,
+    policer_drops: u64,
+    reordered: u64,
+}
+
+/// Build WFQ (and its reservations) for a link.
+pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
+    let n = link.flow_ids.len();
+    let c = link.rate_bps as f64;
+    let mut reserved: Vec<Option<Reserved>> = (0..n).map(|_| None).collect();
+    let mut total_r = 0.0;
+    for r in &s.reservations {
+        if let Some(i) = link.flow_index(&r.flow) {
+            total_r += r.rate_bps;
+            reserved[i as usize] = Some(Reserved {
+                rate_bps: r.rate_bps,
+                bucket: TokenBucket::new(r.rate_bps, r.burst_bytes.unwrap_or(2 * link.mtu as u64)),
+                excess: r.excess,
+            });
+        }
+    }
+    let w = link.per_flow(&s.weights, s.default_weight);
+    let sum_w: f64 = w.iter().sum::<f64>().max(s.default_weight);
+    let best_effort = (c - total_r).max(c * 1e-6);
+    WfqQdisc {
+        wfq: Wfq::new(
+            link.rate_bps,
+            s.limit_packets as usize,
+            s.flow_limit_packets as usize,
+        ),
+        be_weight: w.iter().map(|wi| best_effort * wi / sum_w).collect(),
+        default_weight: best_effort * s.default_weight / sum_w,
+        reserved,
+        max_uid: vec![None; n],
+        conforming: 0,
+        nonconforming: 0,
+        policer_drops: 0,
+        reordered: 0,
+    }
+}
+
+impl WfqQdisc {
+    /// The rate weight φ of flow `f`'s best-effort conversation, b/s.
+    pub fn best_effort_weight(&self, f: u32) -> f64 {
+        self.be_weight
+            .get(f as usize)
+            .copied()
+            .unwrap_or(self.default_weight)
+    }
+}
+
+impl Qdisc for WfqQdisc {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let f = pkt.flow;
+        let be = self.best_effort_weight(f);
+        if let Some(Some(r)) = self.reserved.get_mut(f as usize) {
+            r.bucket.refill(ctx.now);
+            if r.bucket.conforms(pkt.size) {
+                r.bucket.take(pkt.size);
+                self.conforming += 1;
+                let rate = r.rate_bps;
+                self.wfq.enqueue(pkt, RESERVED | f, rate, ctx);
+                return;
+            }
+            self.nonconforming += 1;
+            if r.excess == ExcessAction::Drop {
+                self.policer_drops += 1;
+                ctx.drop(pkt, DropReason::Policer);
+                return;
+            }
+        }
+        self.wfq.enqueue(pkt, f, be, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let (_, pkt) = self.wfq.dequeue(ctx.now)?;
+        if let Some(m) = self.max_uid.get_mut(pkt.flow as usize) {
+            match *m {
+                Some(u) if pkt.uid < u => self.reordered += 1,
+                _ => *m = Some(pkt.uid),
+            }
+        }
+        Some(pkt)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.wfq.len_packets()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.wfq.len_bytes()
+    }
+
+    fn metric_names(&self) -> &'static [&'static str] {
+        &[
+            "virtual_time_s",
+            "gps_active",
+            "backlogged",
+            "conforming",
+            "nonconforming",
+            "policer_drops",
+            "reordered",
+        ]
+    }
+
+    fn metrics(&self, out: &mut Vec<f64>) {
+        out.extend_from_slice(&[
+            self.wfq.virtual_time(),
+            self.wfq.gps_active() as f64,
+            self.wfq.backlogged() as f64,
+            self.conforming as f64,
+            self.nonconforming as f64,
+            self.policer_drops as f64,
+            self.reordered as f64,
+        ]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Time;
+    use crate::queue::testing::{bytes_by_flow, flow_ids, link, pkt, run_link, Harness};
+    use crate::scenario::{FlowWeight, Reservation};
+
+    const S: Time = 1_000_000_000;
+
+    /// Flow i sends `sizes[i]`-byte packets at `rates[i]` b/s for `secs` s.
+    fn arrivals(sizes: &[u32], rates: &[f64], secs: u64) -> Vec<(Time, Packet)> {
+        let mut a = Vec::new();
+        let mut uid = 0;
+        for (f, (&size, &rate)) in sizes.iter().zip(rates).enumerate() {
+            let gap = (size as f64 * 8.0 / rate * 1e9) as Time;
+            let mut t = f as Time * 1000; // small phase offsets
+            while t < secs * S {
+                a.push((t, pkt(0, f as u32, f as u32, 99, size)));
+                t += gap;
+            }
+        }
+        a.sort_by_key(|x| x.0);
+        for p in a.iter_mut() {
+            p.1.uid = uid;
+            uid += 1;
+        }
+        a
+    }
+
+    fn bytes_between(out: &[(Time, Packet)], from: Time, n: usize) -> Vec<u64> {
+        let late: Vec<(Time, Packet)> = out.iter().filter(|d| d.0 >= from).copied().collect();
+        bytes_by_flow(&late, n)
+    }
+
+    #[test]
+    fn saturated_flows_share_the_link_by_weight_within_two_percent() {
+        let ids = flow_ids(3);
+        let spec = WfqSpec {
+            weights: vec![
+                FlowWeight {
+                    flow: "f0".into(),
+                    weight: 1.0,
+                },
+                FlowWeight {
+                    flow: "f1".into(),
+                    weight: 2.0,
+                },
+                FlowWeight {
+                    flow: "f2".into(),
+                    weight: 5.0,
+                },
+            ],
+            ..WfqSpec::default()
+        };
+        let mut q = build_wfq(&spec, &link(10_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        // Every flow offers the whole link, with different packet sizes.
+        let a = arrivals(&[1500, 576, 1000], &[10e6, 10e6, 10e6], 10);
+        let out = run_link(&mut q, &mut h, &a, 10_000_000, 10 * S);
+        let b = bytes_between(&out, S, 3);
+        let total: u64 = b.iter().sum();
+        for (i, share) in [1.0 / 8.0, 2.0 / 8.0, 5.0 / 8.0].iter().enumerate() {
+            let got = b[i] as f64 / total as f64;
+            assert!(
+                (got / share - 1.0).abs() < 0.02,
+                "flow {i}: {got} vs {share}"
+            );
+        }
+        assert!(h.metric(&q, "virtual_time_s") > 0.0);
+    }
+
+    #[test]
+    fn an_idle_flows_share_goes_to_the_others_in_proportion() {
+        let ids = flow_ids(3);
+        let spec = WfqSpec {
+            weights: vec![FlowWeight {
+                flow: "f1".into(),
+                weight: 3.0,
+            }],
+            ..WfqSpec::default()
+        };
+        let mut q = build_wfq(&spec, &link(10_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        // f2 never sends: f0 and f1 split 1 : 3.
+        let a = arrivals(&[1500, 1500, 1500], &[10e6, 10e6, 1.0], 5);
+        let out = run_link(&mut q, &mut h, &a, 10_000_000, 5 * S);
+        let b = bytes_between(&out, S, 3);
+        let share = b[0] as f64 / (b[0] + b[1]) as f64;
+        assert!((share - 0.25).abs() < 0.005, "{share}");
+    }
+
+    #[test]
+    fn a_leaky_bucket_flow_meets_the_pgps_delay_bound() {
+        // Parekh–Gallager: a (σ, ρ) flow with rate g ≥ ρ is delayed at most
+        // σ/g + L_max/g + L_max/C on one node. Flow 0: bursts of 5 packets of
+        // 1000 B every 50 ms (σ = 5000 B, ρ = 0.8 Mb/s); weight gives g = 2.5 Mb/s.
+        let ids = flow_ids(4);
+        let spec = WfqSpec {
+            weights: vec![FlowWeight {
+                flow: "f0".into(),
+                weight: 1.0,
+            }],
+            default_weight: 1.0,
+            ..WfqSpec::default()
+        };
+        let mut q = build_wfq(&spec, &link(10_000_000, 1500, &ids));
+        let g = q.best_effort_weight(0);
+        assert!((g - 2.5e6).abs() < 1e-6);
+        let mut a = arrivals(&[1000, 1500, 1500, 1500], &[1.0, 10e6, 10e6, 10e6], 5);
+        a.retain(|x| x.1.flow != 0);
+        let mut uid = 10_000_000;
+        for burst in 0..100u64 {
+            for _ in 0..5 {
+                a.push((burst * 50_000_000, pkt(uid, 0, 0, 99, 1000)));
+                uid += 1;
+            }
+        }
+        a.sort_by_key(|x| x.0);
+        let mut h = Harness::new();
+        let out = run_link(&mut q, &mut h, &a, 10_000_000, 5 * S);
+        let bound = (5000.0 * 8.0 / g + 1500.0 * 8.0 / g + 1500.0 * 8.0 / 10e6) * 1e9;
+        let worst = out
+            .iter()
+            .filter(|d| d.1.flow == 0)
+            .map(|d| (d.0 + 1000 * 8 * 100 - d.1.enqueued_at) as f64) // leaves at end of transmission
+            .fold(0.0, f64::max);
+        assert!(worst <= bound, "worst {worst} ns > bound {bound} ns");
+        assert!(!h.dropped.iter().any(|d| d.1.flow == 0));
+    }
+
+    fn reserved_run(excess: ExcessAction, rate0: f64) -> (Vec<u64>, WfqQdisc, Harness) {
+        let ids = flow_ids(5);
+        let spec = WfqSpec {
+            reservations: vec![Reservation {
+                flow: "f0".into(),
+                rate_bps: 2e6,
+                burst_bytes: None,
+                excess,
+            }],
+            ..WfqSpec::default()
+        };
+        let mut q = build_wfq(&spec, &link(10_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        let a = arrivals(&[1500; 5], &[rate0, 10e6, 10e6, 10e6, 10e6], 10);
+        let out = run_link(&mut q, &mut h, &a, 10_000_000, 10 * S);
+        (bytes_between(&out, S, 5), q, h)
+    }
+
+    #[test]
+    fn a_flow_within_its_reservation_gets_all_of_it_in_order() {
+        let (b, q, h) = reserved_run(ExcessAction::BestEffort, 1.9e6);
+        let rate0 = b[0] as f64 * 8.0 / 9.0;
+        assert!((rate0 / 1.9e6 - 1.0).abs() < 0.01, "{rate0}");
+        assert_eq!(h.metric(&q, "reordered"), 0.0);
+        assert_eq!(h.metric(&q, "nonconforming"), 0.0);
+        assert!(!h.dropped.iter().any(|d| d.1.flow == 0));
+    }
+
+    #[test]
+    fn excess_goes_best_effort_and_arrives_out_of_order() {
+        // 5 Mb/s offered: 2 reserved + an equal share of the other 8 among 5
+        // best-effort conversations (1.6 Mb/s) = 3.6 Mb/s.
+        let (b, q, h) = reserved_run(ExcessAction::BestEffort, 5e6);
+        let rate0 = b[0] as f64 * 8.0 / 9.0;
+        assert!((rate0 / 3.6e6 - 1.0).abs() < 0.02, "{rate0}");
+        let others = b[1] as f64 * 8.0 / 9.0;
+        assert!((others / 1.6e6 - 1.0).abs() < 0.02, "{others}");
+        assert!(h.metric(&q, "nonconforming") > 0.0);
+        assert!(h.metric(&q, "reordered") > 0.0);
+    }
+
+    #[test]
+    fn excess_can_be_policed_away_instead() {
+        let (b, q, h) = reserved_run(ExcessAction::Drop, 5e6);
+        let rate0 = b[0] as f64 * 8.0 / 9.0;
+        assert!((rate0 / 2e6 - 1.0).abs() < 0.01, "{rate0}");
+        assert!(h.metric(&q, "policer_drops") > 0.0);
+        assert!(h
+            .dropped
+            .iter()
+            .any(|d| d.1.flow == 0 && d.2 == DropReason::Policer));
+        assert_eq!(h.metric(&q, "reordered"), 0.0);
+    }
+}

@@ -1,0 +1,326 @@
+//! Semantic validation of a link's queue discipline: impossible parameters
+//! (RED min_th above max_th, a zero rate, a weight of zero, an unknown flow…)
+//! are reported with the field path, e.g. `topology.links[1].queue.min_th`.
+
+use super::queue_spec::*;
+use super::validate::ValidationError;
+use std::collections::BTreeSet;
+
+/// Largest queue capacity accepted, packets.
+pub const MAX_QUEUE_PACKETS: u32 = 10_000_000;
+/// Largest byte capacity accepted.
+pub const MAX_QUEUE_BYTES: u64 = 10_000_000_000;
+/// Longest AQM time parameter accepted, ms.
+pub const MAX_AQM_TIME_MS: f64 = 60_000.0;
+
+/// What the queue needs to know about its link and the scenario.
+pub struct QueueContext<'a> {
+    pub mtu: u32,
+    pub rate_bps: f64,
+    pub flows: &'a BTreeSet<String>,
+}
+
+struct Q<'a> {
+    errors: &'a mut Vec<ValidationError>,
+    path: &'a str,
+}
+
+impl Q<'_> {
+    fn err(&mut self, field: &str, msg: impl Into<String>) {
+        let path = if field.is_empty() {
+            self.path.to_string()
+        } else {
+            format!("{}.{field}", self.path)
+        };
+        self.errors.push(ValidationError::new(path, msg));
+    }
+
+    fn packets(&mut self, field: &str, n: u32) {
+        if n == 0 || n > MAX_QUEUE_PACKETS {
+            self.err(
+                field,
+                format!("must be between 1 and {MAX_QUEUE_PACKETS} packets, got {n}"),
+            );
+        }
+    }
+
+    /// A finite number in (0, hi].
+    fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
+        if !v.is_finite() {
+            self.err(field, "must be a finite number");
+        } else if v <= 0.0 {
+            self.err(field, format!("must be greater than 0 {unit}, got {v}"));
+        } else if v > hi {
+            self.err(field, format!("must be at most {hi} {unit}, got {v}"));
+        }
+    }
+
+    /// A probability-like number in (0, 1].
+    fn fraction(&mut self, field: &str, v: f64) {
+        if !v.is_finite() || v <= 0.0 || v > 1.0 {
+            self.err(
+                field,
+                format!("must be greater than 0 and at most 1, got {v}"),
+            );
+        }
+    }
+
+    fn flow(&mut self, field: &str, id: &str, flows: &BTreeSet<String>) {
+        if !flows.contains(id) {
+            self.err(field, format!("unknown flow '{id}'"));
+        }
+    }
+
+    fn weights(&mut self, field: &str, ws: &[FlowWeight], flows: &BTreeSet<String>) {
+        let mut seen = BTreeSet::new();
+        for (i, w) in ws.iter().enumerate() {
+            self.flow(&format!("{field}[{i}].flow"), &w.flow, flows);
+            if !seen.insert(w.flow.as_str()) {
+                self.err(
+                    &format!("{field}[{i}].flow"),
+                    format!("flow '{}' is listed twice", w.flow),
+                );
+            }
+            self.positive(&format!("{field}[{i}].weight"), w.weight, 1e6, "");
+        }
+    }
+}
+
+/// Check one queue spec; `path` names it (as `topology.links[0].queue`).
+pub fn check_queue(
+    errors: &mut Vec<ValidationError>,
+    path: &str,
+    q: &QueueSpec,
+    link: &QueueContext,
+) {
+    let mut c = Q { errors, path };
+    let mtu = link.mtu;
+    match q {
+        QueueSpec::DropTail {
+            limit_packets,
+            limit_bytes,
+        } => match (limit_packets, limit_bytes) {
+            (Some(_), Some(_)) => c.err("", "give limit_packets or limit_bytes, not both"),
+            (None, None) => c.err("", "give limit_packets or limit_bytes"),
+            (Some(n), None) => c.packets("limit_packets", *n),
+            (None, Some(b)) => byte_limit(&mut c, "limit_bytes", *b, mtu),
+        },
+        QueueSpec::Red(r) => {
+            c.packets("limit_packets", r.limit_packets);
+            if let Some(b) = r.limit_bytes {
+                byte_limit(&mut c, "limit_bytes", b, mtu);
+            }
+            if !r.min_th.is_finite() || r.min_th < 0.0 {
+                c.err("min_th", format!("must be a number ≥ 0, got {}", r.min_th));
+            }
+            if !r.max_th.is_finite() || r.max_th <= 0.0 {
+                c.err(
+                    "max_th",
+                    format!("must be greater than 0, got {}", r.max_th),
+                );
+            } else if r.min_th.is_finite() && r.min_th >= r.max_th {
+                c.err(
+                    "min_th",
+                    format!(
+                        "must be below max_th ({}), got {}; RED's early-drop range would be empty",
+                        r.max_th, r.min_th
+                    ),
+                );
+            }
+            c.fraction("w_q", r.w_q);
+            c.fraction("max_p", r.max_p);
+            if r.mean_pkt_size_bytes == 0 || r.mean_pkt_size_bytes > 65_535 {
+                c.err(
+                    "mean_pkt_size_bytes",
+                    format!(
+                        "must be between 1 and 65535 bytes, got {}",
+                        r.mean_pkt_size_bytes
+                    ),
+                );
+            }
+        }
+        QueueSpec::Codel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+        }
+        QueueSpec::FqCodel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+            // Linux fq_codel_change: 1 ≤ flows ≤ 65536.
+            if s.flows == 0 || s.flows > 65_536 {
+                c.err(
+                    "flows",
+                    format!("must be between 1 and 65536, got {}", s.flows),
+                );
+            }
+            if let Some(q) = s.quantum_bytes {
+                // Linux fq_codel_change clamps the quantum to at least 256 bytes.
+                if !(256..=1 << 20).contains(&q) {
+                    c.err(
+                        "quantum_bytes",
+                        format!("must be between 256 and 1048576 bytes, got {q}"),
+                    );
+                }
+            }
+            if s.drop_batch == 0 || s.drop_batch > 65_536 {
+                c.err(
+                    "drop_batch",
+                    format!("must be between 1 and 65536 packets, got {}", s.drop_batch),
+                );
+            }
+            byte_limit(&mut c, "memory_limit_bytes", s.memory_limit_bytes, mtu);
+        }
+        QueueSpec::Pie(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.positive("target_ms", s.target_ms, MAX_AQM_TIME_MS, "ms");
+            c.positive("t_update_ms", s.t_update_ms, MAX_AQM_TIME_MS, "ms");
+            c.positive("alpha", s.alpha, 100.0, "per second");
+            c.positive("beta", s.beta, 100.0, "per second");
+            if !s.max_burst_ms.is_finite()
+                || s.max_burst_ms < 0.0
+                || s.max_burst_ms > MAX_AQM_TIME_MS
+            {
+                c.err(
+                    "max_burst_ms",
+                    format!(
+                        "must be between 0 and {MAX_AQM_TIME_MS} ms, got {}",
+                        s.max_burst_ms
+                    ),
+                );
+            }
+            c.fraction("ecn_threshold", s.ecn_threshold);
+        }
+        QueueSpec::HeavyCodel(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            codel_times(&mut c, s.target_ms, s.interval_ms);
+            for (field, v) in [
+                ("stat_int", s.stat_int),
+                ("hist_len", s.hist_len),
+                ("drop_int", s.drop_int),
+            ] {
+                if v == 0 || v > 1_000_000 {
+                    c.err(field, format!("must be between 1 and 1000000, got {v}"));
+                }
+            }
+        }
+        QueueSpec::Wfq(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.packets("flow_limit_packets", s.flow_limit_packets);
+            c.weights("weights", &s.weights, link.flows);
+            c.positive("default_weight", s.default_weight, 1e6, "");
+            let mut seen = BTreeSet::new();
+            let mut total = 0.0;
+            for (i, r) in s.reservations.iter().enumerate() {
+                let p = format!("reservations[{i}]");
+                c.flow(&format!("{p}.flow"), &r.flow, link.flows);
+                if !seen.insert(r.flow.as_str()) {
+                    c.err(
+                        &format!("{p}.flow"),
+                        format!("flow '{}' already has a reservation", r.flow),
+                    );
+                }
+                c.positive(&format!("{p}.rate_bps"), r.rate_bps, 1e12, "b/s");
+                if r.rate_bps.is_finite() && r.rate_bps > 0.0 {
+                    total += r.rate_bps;
+                }
+                if let Some(b) = r.burst_bytes {
+                    bucket_depth(&mut c, &format!("{p}.burst_bytes"), b, mtu);
+                }
+            }
+            if link.rate_bps.is_finite() && total >= link.rate_bps {
+                c.err(
+                    "reservations",
+                    format!(
+                        "reserve {total} b/s in all, which leaves nothing of the link's {} b/s for best effort",
+                        link.rate_bps
+                    ),
+                );
+            }
+        }
+        QueueSpec::Drr(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            if let Some(q) = s.quantum_bytes {
+                if q == 0 || q > 1 << 20 {
+                    c.err(
+                        "quantum_bytes",
+                        format!("must be between 1 and 1048576 bytes, got {q}"),
+                    );
+                }
+            }
+            c.weights("weights", &s.weights, link.flows);
+        }
+        QueueSpec::Priority(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            let mut seen = BTreeSet::new();
+            for (i, fp) in s.priorities.iter().enumerate() {
+                let p = format!("priorities[{i}]");
+                c.flow(&format!("{p}.flow"), &fp.flow, link.flows);
+                if !seen.insert(fp.flow.as_str()) {
+                    c.err(
+                        &format!("{p}.flow"),
+                        format!("flow '{}' is listed twice", fp.flow),
+                    );
+                }
+                if fp.priority > 7 {
+                    c.err(
+                        &format!("{p}.priority"),
+                        format!("must be between 0 and 7, got {}", fp.priority),
+                    );
+                }
+            }
+            if s.default_priority > 7 {
+                c.err(
+                    "default_priority",
+                    format!("must be between 0 and 7, got {}", s.default_priority),
+                );
+            }
+        }
+        QueueSpec::TokenBucket(s) => {
+            c.packets("limit_packets", s.limit_packets);
+            c.positive("rate_bps", s.rate_bps, 1e12, "b/s");
+            bucket_depth(&mut c, "burst_bytes", s.burst_bytes, mtu);
+            if let Some(p) = s.peak_rate_bps {
+                c.positive("peak_rate_bps", p, 1e12, "b/s");
+                // Linux tbf_change: a peak rate must exceed the token rate.
+                if p.is_finite() && s.rate_bps.is_finite() && p <= s.rate_bps {
+                    c.err(
+                        "peak_rate_bps",
+                        format!("must exceed rate_bps ({}), got {p}", s.rate_bps),
+                    );
+                }
+            }
+            if let Some(m) = s.peak_burst_bytes {
+                if s.peak_rate_bps.is_none() {
+                    c.err("peak_burst_bytes", "needs peak_rate_bps");
+                }
+                bucket_depth(&mut c, "peak_burst_bytes", m, mtu);
+            }
+        }
+    }
+}
+
+fn byte_limit(c: &mut Q, field: &str, b: u64, mtu: u32) {
+    if b < mtu as u64 || b > MAX_QUEUE_BYTES {
+        c.err(
+            field,
+            format!("must hold at least one MTU ({mtu} bytes) and at most 10 GB, got {b}"),
+        );
+    }
+}
+
+/// A bucket shallower than one MTU never lets a full-size packet conform.
+fn bucket_depth(c: &mut Q, field: &str, b: u64, mtu: u32) {
+    if b < mtu as u64 {
+        c.err(
+            field,
+            format!("must be at least the link MTU ({mtu} bytes) or full-size packets never conform, got {b}"),
+        );
+    } else if b > MAX_QUEUE_BYTES {
+        c.err(field, format!("must be at most 10 GB, got {b}"));
+    }
+}
+
+fn codel_times(c: &mut Q, target_ms: f64, interval_ms: f64) {
+    c.positive("target_ms", target_ms, MAX_AQM_TIME_MS, "ms");
+    c.positive("interval_ms", interval_ms, MAX_AQM_TIME_MS, "ms");
+}
