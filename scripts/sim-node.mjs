@@ -2,7 +2,10 @@
 // `npm run sim:node -- FILE.json`: run a scenario through the wasm build in Node and print the
 // same summary JSON as the native `tcplab run FILE.json` (same trace_hash).
 // Exit status: 0 ok, 2 bad input (field-path errors on stderr), 1 I/O or set-up error.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { PKG_JS, PKG_WASM } from './lib/paths.mjs';
+import { output } from './lib/proc.mjs';
+import { setup } from './setup.mjs';
 import { loadWasm } from './lib/wasm-node.mjs';
 
 const NS_PER_S = 1e9;
@@ -20,6 +23,17 @@ try {
 } catch (e) {
   process.stderr.write(`error: cannot read ${file}: ${e.message}\n`);
   process.exit(1);
+}
+
+if (!existsSync(PKG_JS) || !existsSync(PKG_WASM)) {
+  // First use in a fresh clone: build the wasm; chatter goes to stderr, stdout stays JSON.
+  output.toStderr = true;
+  try {
+    setup();
+  } catch (e) {
+    process.stderr.write(`set-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
 }
 
 const wasm = await loadWasm();

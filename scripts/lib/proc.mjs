@@ -14,14 +14,19 @@ export const env = {
 // Scripts launched from here see the same PATH (e.g. wasm-bindgen just installed).
 process.env.PATH = env.PATH;
 
+/** When true, our messages and the tools' stdout go to stderr (stdout is kept for results). */
+export const output = { toStderr: false };
+
 export function log(msg) {
-  process.stdout.write(`\x1b[36m[tcplab]\x1b[0m ${msg}\n`);
+  const stream = output.toStderr ? process.stderr : process.stdout;
+  stream.write(`\x1b[36m[tcplab]\x1b[0m ${msg}\n`);
 }
 
 /** Run a command with inherited stdio; returns its exit status (or 127 if it cannot start). */
 export function run(cmd, args, opts = {}) {
   log(`$ ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio: 'inherit', ...opts });
+  const stdio = output.toStderr ? ['inherit', 2, 'inherit'] : 'inherit';
+  const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio, ...opts });
   if (r.error) {
     process.stderr.write(`cannot run ${cmd}: ${r.error.message}\n`);
     return 127;
