@@ -65,7 +65,7 @@ export function ensureWasmBindgen() {
   const want = lockedWasmBindgenVersion();
   const have = capture('wasm-bindgen', ['--version']);
   if (have === `wasm-bindgen ${want}`) return;
-  log(`wasm-bindgen ${want} needed (found: ${have ?? 'none'}); installing it into ~/.cargo/bin`);
+  log(`wasm-bindgen ${want} needed (found: ${have ?? 'none'}); installing it with cargo install`);
   const args = ['install', 'wasm-bindgen-cli', '--version', `=${want}`, '--force'];
   // --locked first (reproducible); some registries lack a locked dependency, so fall back.
   if (run('cargo', [...args, '--locked']) !== 0) {

@@ -75,6 +75,13 @@ test('an out-of-range value reported by the wasm validator is shown next to its 
   await page.getByTestId('control-mtuBytes').fill('40');
   await expect(page.getByTestId('error-mtuBytes')).toContainText('between 68 and 65535');
   await expect(page.getByTestId('run')).toBeDisabled();
+  // A second, locally invalid control does not hide the validator's message.
+  await page.getByTestId('control-rateMbps').fill('-5');
+  await expect(page.getByTestId('error-rateMbps')).toBeVisible();
+  await expect(page.getByTestId('error-mtuBytes')).toContainText('between 68 and 65535');
+  await page.getByTestId('control-mtuBytes').fill('1500');
+  await page.getByTestId('control-rateMbps').fill('20');
+  await expect(page.getByTestId('run')).toBeEnabled();
 });
 
 test('a different bottleneck rate gives a different trace hash', async ({ page }) => {

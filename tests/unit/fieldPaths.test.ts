@@ -45,14 +45,29 @@ describe('checkForm with the wasm validator', () => {
     expect(f.scenario).toEqual(DEFAULT_SCENARIO);
   });
 
-  it('reports local problems without calling the validator', () => {
-    const f = checkForm(DEFAULT_SCENARIO, texts({ rateMbps: '-5', bufferPackets: 'x' }), () => {
-      throw new Error('must not be called');
-    });
-    expect(f.byControl).toEqual({
-      rateMbps: { kind: 'local', problem: 'notPositive' },
-      bufferPackets: { kind: 'local', problem: 'notNumber' },
-    });
+  it('reports local problems, and still validates the other controls', () => {
+    const seen: string[] = [];
+    const f = checkForm(
+      DEFAULT_SCENARIO,
+      texts({ rateMbps: '-5', bufferPackets: 'x', mtuBytes: '40' }),
+      (json) => {
+        seen.push(json);
+        return wasmValidate(json);
+      },
+    );
+    expect(f.byControl.rateMbps).toEqual({ kind: 'local', problem: 'notPositive' });
+    expect(f.byControl.bufferPackets).toEqual({ kind: 'local', problem: 'notNumber' });
+    expect(f.byControl.mtuBytes).toMatchObject({ kind: 'validator' });
+    expect(f.scenario).toBeNull();
+    // The locally bad controls were validated at the default scenario's values.
+    const checked = JSON.parse(seen[0] ?? '{}');
+    expect(checked.topology.links[1].rate_bps).toBe(20e6);
+    expect(checked.topology.links[1].queue.limit_packets).toBe(50);
+  });
+
+  it('fails when only local checks fail', () => {
+    const f = checkForm(DEFAULT_SCENARIO, texts({ durationS: '' }), wasmValidate);
+    expect(f.byControl).toEqual({ durationS: { kind: 'local', problem: 'empty' } });
     expect(f.scenario).toBeNull();
   });
 

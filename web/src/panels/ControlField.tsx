@@ -12,8 +12,12 @@ interface Props {
   onChange(key: ControlKey, text: string): void;
 }
 
+/** The message under a control: a local one, or the validator's as a sentence. */
 export function issueText(issue: ControlIssue): string {
-  return issue.kind === 'local' ? strings.localErrors[issue.problem] : issue.message;
+  if (issue.kind === 'local') return strings.localErrors[issue.problem];
+  const m = issue.message.trim();
+  const sentence = m.charAt(0).toUpperCase() + m.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 export function ControlField({ id, text, issue, disabled, onChange }: Props) {

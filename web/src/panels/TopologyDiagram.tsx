@@ -84,21 +84,14 @@ export function TopologyDiagram({ texts, check, accessBps }: Props) {
       </text>
       <g className="topo__queue" aria-hidden="true">
         {[0, 1, 2, 3, 4].map((i) => (
-          <rect
-            key={i}
-            x={(ROUTER + RECEIVER) / 2 - 17 + i * 7}
-            y={Y + 8}
-            width={5}
-            height={11}
-            rx={1}
-          />
+          <rect key={i} x={ROUTER + 27 + i * 7} y={Y + 7} width={5} height={11} rx={1} />
         ))}
       </g>
       <text
         className={`topo__caption${bad('bufferPackets')}`}
-        x={(ROUTER + RECEIVER) / 2}
-        y={Y + 33}
-        textAnchor="middle"
+        x={ROUTER + 25}
+        y={Y + 31}
+        textAnchor="start"
       >
         {d.buffer(texts.bufferPackets)}
       </text>

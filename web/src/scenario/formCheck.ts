@@ -1,6 +1,6 @@
 // The whole form's verdict: local checks per control, then the wasm validator on the scenario
 // the controls produce, with each error placed next to its control (or listed as general).
-import { CONTROL_KEYS, scenarioFromControls } from './controls';
+import { CONTROL_KEYS, controlsFromScenario, scenarioFromControls } from './controls';
 import type { ControlKey, ControlValues } from './controls';
 import { controlForPath } from './fieldPaths';
 import { checkInput } from './inputCheck';
@@ -31,16 +31,16 @@ export function checkForm(
   validate: ((json: string) => FieldIssue[]) | null,
 ): FormCheck {
   const byControl: FormCheck['byControl'] = {};
-  const values: Partial<ControlValues> = {};
+  // A control that fails its local check is validated at the base scenario's value, so the
+  // validator still reports on every other control.
+  const values: ControlValues = controlsFromScenario(base);
   for (const key of CONTROL_KEYS) {
     const r = checkInput(key, texts[key]);
     if (r.ok) values[key] = r.value;
     else byControl[key] = { kind: 'local', problem: r.problem };
   }
-  if (Object.keys(byControl).length > 0 || !validate) {
-    return { scenario: null, byControl, general: [] };
-  }
-  const scenario = scenarioFromControls(base, values as ControlValues);
+  if (!validate) return { scenario: null, byControl, general: [] };
+  const scenario = scenarioFromControls(base, values);
   const general: FieldIssue[] = [];
   for (const e of validate(JSON.stringify(scenario))) {
     const key = controlForPath(e.path, scenario);
