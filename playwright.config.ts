@@ -1,0 +1,47 @@
+// Playwright: the built site (dist/, served under a sub-path) in Debian's Chromium.
+// No browser download: executablePath points at the system binary (DESIGN.md §8).
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4180;
+const BASE = '/lab/sub/';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}${BASE}`,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    // Playwright launches every browser with a fresh temporary --user-data-dir.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node scripts/serve-dist.mjs --port ${PORT} --base ${BASE}`,
+    url: `http://127.0.0.1:${PORT}${BASE}`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+  },
+});

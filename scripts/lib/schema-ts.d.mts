@@ -1,0 +1,2 @@
+// Types of schema-ts.mjs for the TypeScript tests.
+export function schemaToTs(schemaText: string): Promise<string>;

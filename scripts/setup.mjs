@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Toolchain set-up and the wasm build, shared by `npm start`, `npm run build` and `npm test`.
+// Uses only Node built-ins: node_modules may not exist yet when this runs.
+//
+//   1. npm ci when node_modules is missing or older than package-lock.json
+//   2. rustup target add wasm32-unknown-unknown (when missing)
+//   3. cargo install wasm-bindgen-cli at exactly the wasm-bindgen version in wasm/Cargo.lock
+//   4. cargo build the wasm facade (release), wasm-bindgen --target web, wasm-opt -O3
+//   5. regenerate public/schema/scenario.v1.json and web/src/scenario/types.ts
+//
+// Environment: TCPLAB_NO_WASM_OPT=1 skips wasm-opt.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CARGO_LOCK,
+  CARGO_MANIFEST,
+  PKG_DIR,
+  PKG_JS,
+  PKG_WASM,
+  ROOT,
+  WASM_CRATE,
+  WASM_RAW,
+} from './lib/paths.mjs';
+import { capture, log, must, run } from './lib/proc.mjs';
+
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** 1. npm dependencies. */
+export function ensureNodeModules() {
+  const lock = join(ROOT, 'package-lock.json');
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) {
+    log('node_modules is missing: installing npm dependencies');
+  } else if (statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    log('node_modules is older than package-lock.json: reinstalling npm dependencies');
+  } else {
+    return;
+  }
+  must(NPM, ['ci', '--no-audit', '--no-fund'], { shell: process.platform === 'win32' });
+}
+
+/** 2. The wasm32 target of the active Rust toolchain. */
+export function ensureWasmTarget() {
+  const installed = capture('rustup', ['target', 'list', '--installed']);
+  if (installed === null) {
+    throw new Error('rustup was not found on PATH; install it first (see README, Prerequisites)');
+  }
+  if (!installed.split('\n').includes('wasm32-unknown-unknown')) {
+    must('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+  }
+}
+
+/** The version of the `wasm-bindgen` crate that wasm/Cargo.lock pins. */
+export function lockedWasmBindgenVersion() {
+  const lock = readFileSync(CARGO_LOCK, 'utf8');
+  const m = /\[\[package\]\]\s*name = "wasm-bindgen"\s*version = "([^"]+)"/.exec(lock);
+  if (!m) throw new Error(`no wasm-bindgen package in ${CARGO_LOCK}`);
+  return m[1];
+}
+
+/** 3. wasm-bindgen-cli at exactly the crate's version (the two must match). */
+export function ensureWasmBindgen() {
+  const want = lockedWasmBindgenVersion();
+  const have = capture('wasm-bindgen', ['--version']);
+  if (have === `wasm-bindgen ${want}`) return;
+  log(`wasm-bindgen ${want} needed (found: ${have ?? 'none'}); installing it with cargo install`);
+  const args = ['install', 'wasm-bindgen-cli', '--version', `=${want}`, '--force'];
+  // --locked first (reproducible); some registries lack a locked dependency, so fall back.
+  if (run('cargo', [...args, '--locked']) !== 0) {
+    log('cargo install --locked failed; retrying without --locked');
+    must('cargo', args);
+  }
+  const now = capture('wasm-bindgen', ['--version']);
+  if (now !== `wasm-bindgen ${want}`) {
+    throw new Error(`wasm-bindgen --version says ${now ?? 'nothing'}, expected ${want}`);
+  }
+}
+
+function sha256(file) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** 4. Build the wasm facade and generate web/src/sim/pkg (skipped when nothing changed). */
+export function buildWasm() {
+  must('cargo', [
+    'build',
+    '--release',
+    '--manifest-path',
+    CARGO_MANIFEST,
+    '--target',
+    'wasm32-unknown-unknown',
+    '-p',
+    WASM_CRATE,
+  ]);
+  const optimise = process.env.TCPLAB_NO_WASM_OPT !== '1';
+  const stampFile = join(PKG_DIR, '.stamp');
+  const stamp = `${sha256(WASM_RAW)} ${lockedWasmBindgenVersion()} opt=${optimise}\n`;
+  if (
+    existsSync(PKG_JS) &&
+    existsSync(PKG_WASM) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === stamp
+  ) {
+    log('web/src/sim/pkg is up to date');
+    return;
+  }
+  mkdirSync(PKG_DIR, { recursive: true });
+  must('wasm-bindgen', ['--target', 'web', '--out-dir', PKG_DIR, WASM_RAW]);
+  const wasmOpt = join(ROOT, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
+  if (optimise && existsSync(wasmOpt)) {
+    // Binaryen's optimisations keep IEEE semantics (no fast-math), so traces are unchanged;
+    // the golden trace-hash tests check exactly that.
+    must(process.execPath, [wasmOpt, '-O3', PKG_WASM, '-o', PKG_WASM]);
+  }
+  writeFileSync(stampFile, stamp);
+}
+
+/** 5. The scenario JSON Schema and its TypeScript types. */
+export function genSchema() {
+  must(process.execPath, [join(ROOT, 'scripts', 'gen-schema.mjs')]);
+}
+
+export function setup() {
+  const t0 = Date.now();
+  ensureNodeModules();
+  ensureWasmTarget();
+  ensureWasmBindgen();
+  buildWasm();
+  genSchema();
+  log(`set-up done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    setup();
+  } catch (e) {
+    process.stderr.write(`\nset-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm test`: the set-up of `npm start`, then every check the project has, in order:
+//   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI build,
+//         the model validated against analytic oracles (npm run validate)
+//   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
+// Every check runs even when an earlier one fails; the summary lists them and the exit status
+// is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
+import { capture, log, run } from './lib/proc.mjs';
+import { setup } from './setup.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const cargo =
+  (...args) =>
+  () =>
+    run('cargo', [...args.slice(0, 1), '--manifest-path', CARGO_MANIFEST, ...args.slice(1)]);
+
+/** clippy and rustfmt come with rustup's default profile; add them when a minimal one lacks them. */
+function ensureRustComponents() {
+  for (const [probe, component] of [
+    ['fmt', 'rustfmt'],
+    ['clippy', 'clippy'],
+  ]) {
+    if (capture('cargo', [probe, '--version']) === null) {
+      if (run('rustup', ['component', 'add', component]) !== 0) return 1;
+    }
+  }
+  return 0;
+}
+
+/** Debian's Chromium for Playwright (no browser download works here; DESIGN.md §8). */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return 0;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && capture('apt-get', ['--version']) !== null) {
+    log(`${CHROMIUM} is missing: installing Debian's chromium package`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) !== 0) return 1;
+    if (run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env }) !== 0)
+      return 1;
+    return existsSync(CHROMIUM) ? 0 : 1;
+  }
+  process.stderr.write(
+    `\nThe browser tests need Chromium at ${CHROMIUM}, and it is not there.\n` +
+      `Install Debian's package as root:   sudo apt-get update && sudo apt-get install -y chromium\n` +
+      `or point CHROMIUM_PATH at another Chromium binary, then run npm test again.\n\n`,
+  );
+  return 1;
+}
+
+const steps = [
+  ['rust components', ensureRustComponents],
+  ['cargo fmt --check', cargo('fmt', '--all', '--', '--check')],
+  ['cargo clippy', cargo('clippy', '--workspace', '--all-targets', '--', '-D', 'warnings')],
+  ['cargo test', cargo('test', '--workspace')],
+  ['native CLI (release)', cargo('build', '--release', '--bin', 'tcplab')],
+  ['validate (oracles)', () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['oracles'])],
+  ['tsc', () => run(bin('tsc'), ['-b'])],
+  ['eslint', () => run(bin('eslint'), ['.'])],
+  ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],
+  ['vitest', () => run(bin('vitest'), ['run'])],
+  ['vite build', () => run(bin('vite'), ['build'])],
+  ['chromium', ensureChromium],
+  ['playwright', () => run(bin('playwright'), ['test'])],
+];
+/** Steps that make no sense after these failed. */
+const needs = {
+  playwright: ['vite build', 'chromium'],
+  'validate (oracles)': ['native CLI (release)'],
+};
+
+const t0 = Date.now();
+try {
+  setup();
+} catch (e) {
+  process.stderr.write(`\nset-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+}
+
+const results = [];
+for (const [name, fn] of steps) {
+  const blocked = (needs[name] ?? []).filter((dep) =>
+    results.some((r) => r.name === dep && r.status !== 0),
+  );
+  if (blocked.length > 0) {
+    results.push({ name, status: 'skipped', seconds: 0, note: `needs ${blocked.join(', ')}` });
+    continue;
+  }
+  log(`── ${name}`);
+  const start = Date.now();
+  const status = fn();
+  results.push({ name, status, seconds: (Date.now() - start) / 1000 });
+}
+
+const failed = results.filter((r) => r.status !== 0);
+process.stdout.write('\nnpm test summary\n');
+for (const r of results) {
+  const mark = r.status === 0 ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL';
+  process.stdout.write(
+    `  ${mark}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}\n`,
+  );
+}
+process.stdout.write(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
+process.exit(failed.length > 0 ? 1 : 0);
