@@ -4,6 +4,7 @@
 //! tcplab validate FILE.json           check a scenario; print its errors
 //! tcplab schema                       print the scenario JSON Schema
 //! tcplab oracles [--only CASE]…       validate the model against analytic oracles
+//! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
 //!
@@ -12,6 +13,7 @@
 mod csv;
 mod golden;
 mod oracles;
+mod sweep;
 
 use sim::{parse_scenario, World};
 use std::io::Write;
@@ -22,7 +24,8 @@ const USAGE: &str = "usage:
   tcplab validate FILE.json
   tcplab schema
   tcplab golden [--update] [FILE]
-  tcplab oracles [--only CASE]...";
+  tcplab oracles [--only CASE]...
+  tcplab sweep SWEEP.json [--out FILE.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
         Some("validate") => validate(&args[1..]),
         Some("golden") => golden::run(&args[1..]),
         Some("oracles") => oracles::run(&args[1..]),
+        Some("sweep") => sweep::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS
