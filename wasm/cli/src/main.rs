@@ -13,6 +13,7 @@
 mod csv;
 mod golden;
 mod oracles;
+mod pool;
 mod sweep;
 
 use sim::{parse_scenario, World};

@@ -10,10 +10,8 @@
 use serde_json::Value;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 
 struct Job {
-    index: usize,
     label: String,
     value: Value,
     scenario: Value,
@@ -46,31 +44,9 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let n = jobs.len();
-    let queue = Arc::new(Mutex::new(jobs.into_iter().rev().collect::<Vec<_>>()));
-    let results: Arc<Mutex<Vec<(usize, Result<String, String>)>>> = Arc::default();
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |p| p.get())
-        .min(n.max(1));
-    let workers: Vec<_> = (0..threads)
-        .map(|_| {
-            let (queue, results) = (queue.clone(), results.clone());
-            std::thread::spawn(move || loop {
-                let Some(job) = queue.lock().expect("queue").pop() else {
-                    break;
-                };
-                let line = run_job(&job);
-                results.lock().expect("results").push((job.index, line));
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
-    }
-    let mut results = std::mem::take(&mut *results.lock().expect("results"));
-    results.sort_by_key(|r| r.0);
+    let results = crate::pool::map_parallel(jobs, run_job);
     let mut csv = String::from("variant,value,flow,goodput_bps,link_bps,window_bps,mathis_bps,host_bound_bps,host_bound_printed_bps\n");
-    for (_, r) in results {
+    for r in results {
         match r {
             Ok(lines) => csv += &lines,
             Err(e) => {
@@ -125,7 +101,6 @@ fn plan(file: &str, spec: &Value) -> Result<Vec<Job>, String> {
             *run.pointer_mut(pointer)
                 .ok_or(format!("parameter: no field at {pointer}"))? = value.clone();
             jobs.push(Job {
-                index: jobs.len(),
                 label: label.clone(),
                 value: value.clone(),
                 scenario: run,
