@@ -129,3 +129,20 @@ fn unknown_commands_print_usage_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
 }
+
+#[test]
+fn bounds_gives_values_and_curves_over_mtu_and_rtt() {
+    let out = tcplab(&["bounds", "content/scenarios/paper000-host.json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &v[0]["curves"];
+    let mtu = c["over_mtu_no_offload"].as_array().unwrap();
+    assert_eq!(mtu.len(), 32);
+    // The bound rises with MTU; offload lifts it everywhere.
+    assert!(mtu[31]["y"].as_f64() > mtu[0]["y"].as_f64());
+    for (a, b) in mtu.iter().zip(c["over_mtu_offload"].as_array().unwrap()) {
+        assert!(b["y"].as_f64() >= a["y"].as_f64());
+    }
+    assert_eq!(c["over_rtt_no_offload"].as_array().unwrap().len(), 41);
+    assert!(v[0]["bounds"]["host_bound_bps"].as_f64().unwrap() > 6e8);
+}

@@ -357,6 +357,20 @@ impl World {
         for mut p in out.drain(..) {
             p.uid = self.next_uid;
             self.next_uid += 1;
+            if p.src == p.dst {
+                // Loopback (paper 000 §3.4.2): memory bus and CPU only, no wire.
+                let h = self.hosts[p.src as usize]
+                    .as_mut()
+                    .expect("validated loopback host");
+                let t = h.pipeline.on_loopback_send(now, p.size);
+                let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
+                h.rx.push_back((t, p));
+                self.counts.created += 1;
+                if h.rx.len() == 1 {
+                    self.events.schedule(t, Event::HostRx(p.src));
+                }
+                continue;
+            }
             if let Some(h) = self.hosts[p.src as usize].as_mut() {
                 let t = h.pipeline.on_app_send(now, p.size);
                 if t > now || !h.tx.is_empty() {
