@@ -112,6 +112,11 @@ impl Simulation {
         self.world.events_processed() as f64
     }
 
+    /// Data packets delivered to their destination hosts so far (benchmarks).
+    pub fn delivered_packets(&self) -> f64 {
+        self.world.delivered_data_packets() as f64
+    }
+
     pub fn finished(&self) -> bool {
         self.world.is_finished()
     }

@@ -7,11 +7,13 @@
 //! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
 //! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
 //!                                     as curves over MTU and RTT (JSON)
+//! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
+mod bench;
 mod csv;
 mod golden;
 mod oracles;
@@ -29,7 +31,8 @@ const USAGE: &str = "usage:
   tcplab golden [--update] [FILE]
   tcplab oracles [--only CASE]...
   tcplab sweep SWEEP.json [--out FILE.csv]
-  tcplab bounds FILE.json";
+  tcplab bounds FILE.json
+  tcplab bench [FILE.json]...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Some("oracles") => oracles::run(&args[1..]),
         Some("sweep") => sweep::run(&args[1..]),
         Some("bounds") => bounds(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS

@@ -113,6 +113,7 @@ impl World {
             dropped: Vec::with_capacity(16),
             next_uid: 0,
             counts: Default::default(),
+            data_delivered: 0,
             finished: false,
         };
 

@@ -70,6 +70,7 @@ pub struct World {
     dropped: Vec<(Packet, DropReason)>,
     next_uid: u64,
     counts: Conservation,
+    data_delivered: u64,
     finished: bool,
 }
 
@@ -270,6 +271,9 @@ impl World {
     /// Hand a packet that reached its destination host to TCP or the UDP sink.
     fn deliver(&mut self, pkt: Packet) {
         self.counts.delivered += 1;
+        if pkt.is_payload() {
+            self.data_delivered += 1;
+        }
         let f = pkt.flow as usize;
         let now = self.now;
         let fl = &mut self.flows[f];
@@ -535,6 +539,12 @@ impl World {
             held,
             ..self.counts
         }
+    }
+
+    /// Data packets (TCP segments and UDP datagrams, fragments counted once
+    /// each) that reached their destination host.
+    pub fn delivered_data_packets(&self) -> u64 {
+        self.data_delivered
     }
 
     /// Bytes delivered in order at each flow's receiver.
