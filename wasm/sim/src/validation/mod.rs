@@ -6,7 +6,7 @@ mod build;
 mod queueing;
 mod tcp;
 
-pub use build::{dumbbell, run, DumbbellFlow};
+pub use build::{dumbbell, merge, run, DumbbellFlow};
 
 use serde::Serialize;
 
