@@ -175,6 +175,14 @@ fn rules_choose_the_algorithm_of_flows_that_leave_cc_out() {
         index(CcAlgorithm::Vegas),
         "explicit cc wins"
     );
+    let sum = w.summary();
+    let rules: Vec<_> = sum.flows.iter().map(|f| f.cc_rule).collect();
+    assert_eq!(
+        rules,
+        [Some(1), Some(0), None],
+        "the summary names the rule"
+    );
+    assert_eq!(sum.flows[1].cc.as_deref(), Some("bbr"));
     // The rule's parameters reach the controller: the Linux preset counts `cnt`.
     assert!(w.columns().iter().any(|c| c.key == "flow.f1.cc.btl_bw"));
     assert!(last("flow.f0.cc.cnt") > 0.0, "Linux CUBIC keeps cnt");
@@ -204,8 +212,30 @@ fn switching_back_and_forth_reuses_the_columns_and_is_deterministic() {
         2.0,
         "switching to the running algorithm is not a switch"
     );
+    assert_eq!(w.summary().flows[0].cc_switches, 2);
     let (w2, _) = common::run_rows(&s);
     assert_eq!(w.trace_hash(), w2.trace_hash());
     let sum = common::run_checked(&s, 3_000_000).summary();
     assert!(sum.flows[0].goodput_bps > 0.8 * 10e6 * 1460.0 / 1500.0);
+}
+
+#[test]
+fn the_transwitch_preset_gives_each_flow_its_rules_algorithm() {
+    let mut s = common::load("content/scenarios/paper004-transwitch.json");
+    s.duration_s = 12.0;
+    let w = common::run_checked(&s, 50_000_000);
+    let sum = w.summary();
+    let got: Vec<_> = sum
+        .flows
+        .iter()
+        .map(|f| (f.cc.clone().unwrap(), f.cc_rule, f.cc_switches))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("fast".to_string(), Some(0), 0),
+            ("westwood_plus".to_string(), Some(1), 0),
+            ("cubic".to_string(), None, 1),
+        ]
+    );
 }

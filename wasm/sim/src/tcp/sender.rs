@@ -560,6 +560,11 @@ impl TcpSender {
     }
 
     fn congestion_event(&mut self, now: Time, flight: u64) {
+        if self.ecn_high > 0 && self.snd_una <= self.ecn_high {
+            // RFC 3168 §6.1.2: one reduction per window, whatever the signal;
+            // an ECN reduction already covered this window. Retransmit only.
+            return;
+        }
         self.cc.on_congestion_event(&CongestionEvent {
             now,
             signal: CongestionSignal::Loss,

@@ -178,6 +178,7 @@ impl World {
                     .then(|| opening.params.receiver_rate.clone().unwrap_or_default());
                 let (run, cc) = CcRun::new(
                     opening.algorithm,
+                    opening.rule,
                     opening.params,
                     cc::CcContext {
                         mss,

@@ -43,6 +43,8 @@ struct Planned {
 
 pub struct CcRun {
     pub current: CcAlgorithm,
+    /// The `cc_rules` entry that chose the opening algorithm, if one did.
+    pub rule: Option<usize>,
     /// Switches taken so far.
     pub switches: u32,
     params: CcParams,
@@ -59,8 +61,10 @@ pub struct CcRun {
 impl CcRun {
     /// The opening controller and the plan for `switches`. `algorithms` is
     /// every algorithm the flow may run, opening one first.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         opening: CcAlgorithm,
+        rule: Option<usize>,
         params: CcParams,
         ctx: CcContext,
         stack: StackInit,
@@ -99,6 +103,7 @@ impl CcRun {
             .any(|p| matches!(p.trigger, SwitchTrigger::SrttAbove { .. }));
         let run = CcRun {
             current: opening,
+            rule,
             switches: 0,
             params,
             ctx,

@@ -172,14 +172,16 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts) = match f.sender() {
+                let (retx, fast, timeouts, ecn) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
+                        s.stats.ecn_reductions,
                     ),
-                    None => (0, 0, 0),
+                    None => (0, 0, 0, 0),
                 };
+                let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
                     Endpoints::Udp {
                         source,
@@ -199,6 +201,10 @@ impl World {
                     retransmitted_segments: retx,
                     fast_retransmits: fast,
                     timeouts,
+                    cc: run.map(|r| r.current.name().to_string()),
+                    cc_rule: run.and_then(|r| r.rule),
+                    cc_switches: run.map_or(0, |r| r.switches),
+                    ecn_reductions: ecn,
                     mean_cwnd_segments: if f.cwnd_samples > 0 {
                         f.cwnd_sum / f.cwnd_samples as f64
                     } else {

@@ -189,3 +189,31 @@ fn the_receivers_passage_time_and_rate_reach_the_controller() {
     assert_eq!(seen[1].passage_time, None, "0 means not measured");
     assert_eq!(seen[1].receiver_rate_bps, None);
 }
+
+#[test]
+fn a_loss_in_a_window_already_reduced_by_ecn_is_retransmitted_without_a_second_cut() {
+    let mut s = sender(true);
+    let mut out = Vec::new();
+    s.start(0, &mut out);
+    s.on_ack(&ack(1000, true), 10, &mut out); // ECN: ssthresh 4500
+    let before = s.ssthresh();
+    out.clear();
+    // Segment 1000–2000 was lost: SACKed duplicates follow until the pipe
+    // has room for the retransmission (RFC 6675).
+    for t in 0..5u64 {
+        let mut d = ack(1000, false);
+        d.sack[0] = (2000, 3000 + t * 1000);
+        d.sack_len = 1;
+        s.on_ack(&d, 20 + t, &mut out);
+    }
+    assert_eq!(s.state(), SenderState::Recovery);
+    assert_eq!(
+        s.ssthresh(),
+        before,
+        "no second reduction in the same window"
+    );
+    assert!(
+        out.iter().any(|p| p.retransmit && p.seq == 1000),
+        "the hole is resent"
+    );
+}
