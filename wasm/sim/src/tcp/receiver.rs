@@ -78,7 +78,7 @@ pub struct TcpReceiver {
     /// RFC 3168 §6.1.3: set ECE on every ACK until CWR arrives.
     ece: bool,
     /// d of the latest data segment, echoed in ACKs.
-    passage_time: Time,
+    passage_time_ns: u32,
     /// One past the highest sequence number received.
     highest_seq: u64,
     rate: RateWindow,
@@ -98,7 +98,7 @@ impl TcpReceiver {
             ts_recent: 0,
             reassembly: Vec::new(),
             ece: false,
-            passage_time: 0,
+            passage_time_ns: 0,
             highest_seq: 0,
             rate: RateWindow::default(),
             stats: ReceiverStats::default(),
@@ -179,8 +179,8 @@ impl TcpReceiver {
                 self.stats.ce_received += 1;
             }
         }
-        if pkt.passage_time > 0 {
-            self.passage_time = pkt.passage_time;
+        if pkt.passage_time_ns > 0 {
+            self.passage_time_ns = pkt.passage_time_ns;
         }
         if let Some(unit) = self.cfg.rate_unit {
             let r = &mut self.rate;
@@ -225,8 +225,8 @@ impl TcpReceiver {
         a.rwnd = self.rwnd();
         a.tsecr = self.ts_recent;
         a.ece = self.ece;
-        a.passage_time = self.passage_time;
-        a.receiver_rate_bps = self.rate.prate;
+        a.passage_time_ns = self.passage_time_ns;
+        a.receiver_rate_bps = self.rate.prate as f32;
         if self.cfg.sack && !self.ooo.is_empty() {
             let mut n = 0;
             let max = self.cfg.max_sack_blocks.min(MAX_SACK_BLOCKS);
@@ -465,10 +465,10 @@ mod tests {
     fn acks_echo_the_latest_passage_time() {
         let mut r = TcpReceiver::new(cfg());
         let mut p = seg(0, 100);
-        p.passage_time = 1234;
-        assert_eq!(r.on_data(&p, 0).unwrap().passage_time, 1234);
+        p.passage_time_ns = 1234;
+        assert_eq!(r.on_data(&p, 0).unwrap().passage_time_ns, 1234);
         assert_eq!(
-            r.on_data(&seg(100, 100), 0).unwrap().passage_time,
+            r.on_data(&seg(100, 100), 0).unwrap().passage_time_ns,
             1234,
             "kept until a new measurement"
         );

@@ -383,8 +383,9 @@ impl TcpSender {
             self.snd_una = ack;
             let extras = AckExtras {
                 delivery_rate_bps: self.delivery_rate(&covered, now),
-                passage_time: (pkt.passage_time > 0).then_some(pkt.passage_time),
-                receiver_rate_bps: (pkt.receiver_rate_bps > 0.0).then_some(pkt.receiver_rate_bps),
+                passage_time: (pkt.passage_time_ns > 0).then_some(pkt.passage_time_ns as Time),
+                receiver_rate_bps: (pkt.receiver_rate_bps > 0.0)
+                    .then_some(pkt.receiver_rate_bps as f64),
             };
             self.on_new_ack(acked_bytes, pkt.tsecr, &covered, &extras, now, out);
         } else if ack == self.snd_una && self.snd_max > self.snd_una {

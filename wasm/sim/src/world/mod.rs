@@ -237,7 +237,8 @@ impl World {
             let arrival = h.pipeline.on_wire_arrival(now, pkt.size);
             if pkt.kind == PacketKind::Data {
                 // Paper 000's d for this segment, for the receiver to echo.
-                pkt.passage_time = h.pipeline.last_passage_time();
+                let d = h.pipeline.last_passage_time();
+                pkt.passage_time_ns = d.min(u32::MAX as Time) as u32;
             }
             match arrival {
                 Err(_) => {

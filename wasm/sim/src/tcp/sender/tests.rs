@@ -179,7 +179,7 @@ fn the_receivers_passage_time_and_rate_reach_the_controller() {
     let mut out = Vec::new();
     s.start(0, &mut out);
     let mut a = ack(1000, false);
-    a.passage_time = 12_345;
+    a.passage_time_ns = 12_345;
     a.receiver_rate_bps = 8e6;
     s.on_ack(&a, 10, &mut out);
     s.on_ack(&ack(2000, false), 20, &mut out);
