@@ -269,6 +269,24 @@ pub fn build_with(
     }
 }
 
+/// [`build_from`] with the flow's `tcp` options applied where an algorithm
+/// reads them (newreno's byte counting; the initial ssthresh does not apply
+/// to a successor, which takes ssthresh from the hand-off).
+pub fn build_from_for_flow(
+    algorithm: CcAlgorithm,
+    params: &CcParams,
+    ctx: &CcContext,
+    stack: &StackInit,
+    h: &Handoff,
+) -> Box<dyn CongestionControl> {
+    match algorithm {
+        CcAlgorithm::Newreno => {
+            Box::new(newreno::NewReno::from_handoff(ctx, h).with_byte_counting(stack.byte_counting))
+        }
+        _ => build_from(algorithm, params, ctx, h),
+    }
+}
+
 /// Build `algorithm` as the successor of a running controller: it starts from
 /// the predecessor's window, ssthresh and RTT estimates in `h` (get them with
 /// [`CongestionControl::handoff`]) instead of from the initial window.

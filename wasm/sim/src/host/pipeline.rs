@@ -115,6 +115,8 @@ pub struct HostPipeline {
     /// Pipelined overlap: CPU-completion times of the last `rx_ring_packets` receptions.
     ring: VecDeque<f64>,
     last_rx_done: f64,
+    /// d of the latest packet accepted from the wire, ns (0 before any).
+    last_passage_ns: f64,
     last_loop_done: f64,
     meters: [BusyMeter; 4],
     stats: HostStats,
@@ -172,6 +174,7 @@ impl HostPipeline {
             nic_bytes: 0,
             ring: VecDeque::with_capacity(ring_cap),
             last_rx_done: f64::NEG_INFINITY,
+            last_passage_ns: 0.0,
             last_loop_done: f64::NEG_INFINITY,
             meters: Default::default(),
             stats: HostStats::default(),
@@ -192,6 +195,17 @@ impl HostPipeline {
 
     pub fn stats(&self) -> HostStats {
         self.stats
+    }
+
+    /// Paper 000's passage time d of the packet the latest
+    /// [`HostPipeline::on_wire_arrival`] accepted, ns, rounded up (0 for an
+    /// ideal host, which measures nothing). The receiving TCP echoes it.
+    pub fn last_passage_time(&self) -> Time {
+        if self.ideal {
+            0
+        } else {
+            ceil_time(self.last_passage_ns)
+        }
     }
 
     /// Latest bandwidth estimate (eq. 3.60), b/s.
@@ -292,6 +306,7 @@ impl HostPipeline {
                 .record(done - self.last_rx_done, size_bytes, &self.params);
         }
         self.last_rx_done = done;
+        self.last_passage_ns = passage;
         self.sampling.passage_sum_ns += passage;
         self.sampling.latency_sum_ns += done - t;
         self.sampling.n += 1;

@@ -28,6 +28,14 @@ pub struct FlowSummary {
     pub retransmitted_segments: u64,
     pub fast_retransmits: u64,
     pub timeouts: u64,
+    /// TCP: the congestion-control algorithm running at the end, its JSON name.
+    pub cc: Option<String>,
+    /// TCP: the `cc_rules` entry that chose the opening algorithm, if one did.
+    pub cc_rule: Option<usize>,
+    /// TCP: mid-flow algorithm switches taken.
+    pub cc_switches: u32,
+    /// TCP: window reductions caused by ECN-Echo.
+    pub ecn_reductions: u64,
     /// Mean of the sampled cwnd while the flow was open, in segments.
     pub mean_cwnd_segments: f64,
     /// Sized transfers: seconds from the flow's start until the receiver had every byte.

@@ -61,6 +61,19 @@ pub struct Packet {
     /// Congestion Experienced, CE in the IP header (RFC 3168 §5): set by an
     /// AQM on an ECN-capable packet in place of a drop.
     pub ecn_ce: bool,
+    /// TCP ECE flag (RFC 3168 §6.1): on an ACK, the receiver saw CE and has
+    /// not yet seen CWR.
+    pub ece: bool,
+    /// TCP CWR flag (RFC 3168 §6.1): on data, the sender has reduced its window.
+    pub cwr: bool,
+    /// Paper 000's passage time d through the receiving host, ns, saturating
+    /// at 2³²−1 (4.3 s; 0: not measured). On data: what the receiving host's
+    /// pipeline measured for it; on an ACK: the receiver's echo of the
+    /// latest data segment's d. 32 bits keep the packet small (DESIGN.md §6).
+    pub passage_time_ns: u32,
+    /// Paper 001's receiver-measured rate `prate`, bits/s, carried in ACKs
+    /// (0: not measured). f32: about 7 significant digits.
+    pub receiver_rate_bps: f32,
 }
 
 impl Packet {
@@ -87,6 +100,10 @@ impl Packet {
             ip_id: 0,
             ect: false,
             ecn_ce: false,
+            ece: false,
+            cwr: false,
+            passage_time_ns: 0,
+            receiver_rate_bps: 0.0,
         }
     }
 

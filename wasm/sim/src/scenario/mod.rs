@@ -3,13 +3,16 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
+pub mod cc_rules;
 mod host_check;
 mod host_spec;
 mod queue_spec;
 mod types;
 pub mod validate;
+mod validate_cc;
 mod validate_queue;
 
+pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};

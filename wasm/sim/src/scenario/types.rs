@@ -28,6 +28,12 @@ pub struct Scenario {
     pub sample_interval_ms: f64,
     pub topology: Topology,
     pub flows: Vec<Flow>,
+    /// TranSwitch-style rules (paper 004 §5.3): a TCP flow that leaves `cc`
+    /// out gets the algorithm (and any parameter blocks it leaves out) of the
+    /// first rule its addresses and ports match, when it opens. A flow's own
+    /// `cc` and `cc_params` always win. No match: newreno.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cc_rules: Vec<CcRule>,
 }
 
 fn default_seed() -> u32 {
@@ -150,9 +156,18 @@ pub struct Flow {
     pub dst: String,
     #[serde(default)]
     pub protocol: Protocol,
-    /// Congestion-control algorithm (TCP only).
-    #[serde(default)]
-    pub cc: CcAlgorithm,
+    /// Source port, 1 to 65535. Default: 49152 + the flow's position in
+    /// `flows` (the dynamic range of RFC 6335 §6). Only `cc_rules` read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub src_port: Option<u16>,
+    /// Destination port, 1 to 65535. Default 5001 (iperf's port, the tool of
+    /// papers 002 and 004). Only `cc_rules` read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dst_port: Option<u16>,
+    /// Congestion-control algorithm (TCP only). Omitted: the first matching
+    /// entry of the scenario's `cc_rules` decides, else `newreno`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cc: Option<CcAlgorithm>,
     /// Presets and parameters of the congestion-control algorithms; a block
     /// applies whenever the flow runs that algorithm. Omit for the defaults.
     #[serde(default, skip_serializing_if = "CcParams::is_default")]
@@ -166,6 +181,86 @@ pub struct Flow {
     /// TCP stack settings (ignored for UDP).
     #[serde(default)]
     pub tcp: TcpOptions,
+    /// Mid-flow changes of algorithm (TCP only), each taken at most once, when
+    /// its trigger first holds. The successor starts from the running
+    /// controller's window, ssthresh and RTT estimates (docs/algorithms.md,
+    /// "Mid-flow switching"); its parameters come from `cc_params`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cc_switches: Vec<CcSwitch>,
+}
+
+/// A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
+/// match run `cc`. Omitted fields match anything.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CcRule {
+    /// Sending host: a node id, or a pattern in which `*` stands for any run
+    /// of characters (`"s*"`). Default `"*"`.
+    #[serde(default = "any_node")]
+    pub src: String,
+    /// Receiving host, as `src`. Default `"*"`.
+    #[serde(default = "any_node")]
+    pub dst: String,
+    /// Source ports the rule covers. Omitted: any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub src_ports: Option<PortRange>,
+    /// Destination ports the rule covers. Omitted: any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dst_ports: Option<PortRange>,
+    /// The algorithm a matching flow runs.
+    pub cc: CcAlgorithm,
+    /// Parameter blocks for matching flows; a block the flow's own
+    /// `cc_params` gives wins over the rule's.
+    #[serde(default, skip_serializing_if = "CcParams::is_default")]
+    pub cc_params: CcParams,
+}
+
+fn any_node() -> String {
+    "*".to_string()
+}
+
+/// An inclusive range of ports.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PortRange {
+    /// First port, 1 to 65535.
+    pub from: u16,
+    /// Last port, from `from` to 65535. Omitted: just `from`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<u16>,
+}
+
+impl PortRange {
+    pub fn last(&self) -> u16 {
+        self.to.unwrap_or(self.from)
+    }
+    pub fn contains(&self, port: u16) -> bool {
+        self.from <= port && port <= self.last()
+    }
+}
+
+/// A mid-flow change of congestion-control algorithm.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CcSwitch {
+    /// The algorithm to switch to.
+    pub cc: CcAlgorithm,
+    /// When to switch.
+    pub when: SwitchTrigger,
+}
+
+/// What makes a flow switch algorithm.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SwitchTrigger {
+    /// At a fixed time, seconds after the start of the run.
+    At { at_s: f64 },
+    /// The first ACK after which the smoothed RTT (RFC 6298) exceeds `srtt_ms`.
+    SrttAbove { srtt_ms: f64 },
+    /// The end of the first window of `window_s` seconds (windows are counted
+    /// from the flow's start) in which retransmitted / sent segments exceeds
+    /// `loss_rate`.
+    LossRateAbove { loss_rate: f64, window_s: f64 },
 }
 
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -216,6 +311,50 @@ pub enum CcAlgorithm {
     E2eFeedback,
     /// Paper 001's receiver-driven rate control (Miyake et al., KDD, ~1994).
     ReceiverRate,
+}
+
+impl CcAlgorithm {
+    /// Every algorithm, in the order of the `algorithm` trace column's values
+    /// (docs/algorithms.md): newreno is 0, receiver_rate 12.
+    pub const ALL: [CcAlgorithm; 13] = [
+        CcAlgorithm::Newreno,
+        CcAlgorithm::Cubic,
+        CcAlgorithm::Compound,
+        CcAlgorithm::Highspeed,
+        CcAlgorithm::Scalable,
+        CcAlgorithm::Bic,
+        CcAlgorithm::Htcp,
+        CcAlgorithm::Vegas,
+        CcAlgorithm::WestwoodPlus,
+        CcAlgorithm::Fast,
+        CcAlgorithm::Bbr,
+        CcAlgorithm::E2eFeedback,
+        CcAlgorithm::ReceiverRate,
+    ];
+
+    /// The JSON name (`"westwood_plus"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CcAlgorithm::Newreno => "newreno",
+            CcAlgorithm::Cubic => "cubic",
+            CcAlgorithm::Compound => "compound",
+            CcAlgorithm::Highspeed => "highspeed",
+            CcAlgorithm::Scalable => "scalable",
+            CcAlgorithm::Bic => "bic",
+            CcAlgorithm::Htcp => "htcp",
+            CcAlgorithm::Vegas => "vegas",
+            CcAlgorithm::WestwoodPlus => "westwood_plus",
+            CcAlgorithm::Fast => "fast",
+            CcAlgorithm::Bbr => "bbr",
+            CcAlgorithm::E2eFeedback => "e2e_feedback",
+            CcAlgorithm::ReceiverRate => "receiver_rate",
+        }
+    }
+
+    /// Position in [`CcAlgorithm::ALL`]: the value of the `algorithm` column.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// Per-flow parameters of the congestion-control algorithms, one optional
@@ -823,6 +962,12 @@ pub struct TcpOptions {
     /// default of 2×cwnd/srtt in slow start, 1.2×cwnd/srtt otherwise).
     #[serde(default)]
     pub pacing: bool,
+    /// Explicit Congestion Notification (RFC 3168), assumed negotiated by
+    /// both ends: new data is sent ECT(0), the receiver echoes CE as ECE
+    /// until the sender's CWR, and the sender reduces once per window of
+    /// data. Default off.
+    #[serde(default)]
+    pub ecn: bool,
 }
 
 fn default_iw() -> u32 {
@@ -854,6 +999,7 @@ impl Default for TcpOptions {
             min_rto_ms: default_min_rto(),
             timer_granularity_ms: default_granularity(),
             pacing: false,
+            ecn: false,
         }
     }
 }

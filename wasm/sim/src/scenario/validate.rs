@@ -126,6 +126,7 @@ pub fn validate(s: &Scenario) -> Vec<ValidationError> {
     let flow_ids: BTreeSet<String> = s.flows.iter().map(|f| f.id.clone()).collect();
     check_links(&mut c, &s.topology.links, &nodes, &flow_ids);
     check_flows(&mut c, s, &nodes);
+    super::validate_cc::check_cc_rules(&mut c.errors, s, &nodes);
     c.errors.extend(super::host_check::check_hosts(s));
     c.errors
 }
@@ -498,14 +499,25 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
         check_source(c, &format!("{p}.source"), f, path_mtu);
         if f.protocol == Protocol::Tcp {
             check_tcp(c, &format!("{p}.tcp"), &f.tcp, path_mtu);
-            if f.tcp.initial_ssthresh_segments.is_some() && f.cc != CcAlgorithm::Newreno {
+            let opening = super::cc_rules::resolve_cc(s, i);
+            if f.tcp.initial_ssthresh_segments.is_some()
+                && opening.algorithm != CcAlgorithm::Newreno
+            {
+                let why = match opening.rule {
+                    Some(r) => format!(
+                        " (cc_rules[{r}] gives this flow {})",
+                        opening.algorithm.name()
+                    ),
+                    None => String::new(),
+                };
                 c.err(
                     format!("{p}.tcp.initial_ssthresh_segments"),
-                    "only the newreno controller takes an initial ssthresh; remove it or use cc \"newreno\"",
+                    format!("only the newreno controller takes an initial ssthresh{why}; remove it or use cc \"newreno\""),
                 );
             }
         }
         check_cc_params(c, &format!("{p}.cc_params"), &f.cc_params);
+        super::validate_cc::check_flow_cc(&mut c.errors, s, i);
         if !f.start_s.is_finite() || f.start_s < 0.0 {
             c.err(format!("{p}.start_s"), "must be a number ≥ 0");
         } else if s.duration_s.is_finite() && f.start_s >= s.duration_s {
@@ -549,6 +561,13 @@ impl Checker {
             self.err(path, format!("must be an integer in [{lo}, {hi}], got {v}"));
         }
     }
+}
+
+/// The errors of one `cc_params` object at path `p`.
+pub(super) fn cc_params_errors(p: &str, cc: &CcParams) -> Vec<ValidationError> {
+    let mut c = Checker { errors: Vec::new() };
+    check_cc_params(&mut c, p, cc);
+    c.errors
 }
 
 fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
@@ -691,10 +710,14 @@ mod cc_params_tests {
     #[test]
     fn newreno_is_the_default_and_a_plain_string_still_works() {
         let s = parse_scenario(&scenario("")).unwrap();
-        assert_eq!(s.flows[0].cc, CcAlgorithm::Newreno);
+        assert_eq!(s.flows[0].cc, None, "omitted: rules decide, else newreno");
+        assert_eq!(
+            crate::scenario::resolve_cc(&s, 0).algorithm,
+            CcAlgorithm::Newreno
+        );
         assert!(s.flows[0].cc_params.is_default());
         let s = parse_scenario(&scenario(r#", "cc": "newreno""#)).unwrap();
-        assert_eq!(s.flows[0].cc, CcAlgorithm::Newreno);
+        assert_eq!(s.flows[0].cc, Some(CcAlgorithm::Newreno));
         let json = crate::scenario::to_json(&s.flows[0]);
         assert!(
             !json.contains("cc_params"),

@@ -3,8 +3,17 @@
 //! second full segment or a timer; at once for out-of-order data or when a hole
 //! fills), the timestamp echo (RFC 7323 §4.3), IP reassembly, and the
 //! Go-Back-N receiver of paper 001 that discards out-of-order data.
+//!
+//! What the receiver tells the sender besides the ACK number:
+//! - ECN-Echo (RFC 3168 §6.1.3): after a CE-marked segment, every ACK carries
+//!   ECE until a segment with CWR arrives.
+//! - Paper 000's passage time d of the latest data segment, as the receiving
+//!   host's pipeline measured it (0 when the host is ideal).
+//! - Paper 001's rate `prate`: payload bytes received (or the advance of the
+//!   highest sequence number) over a unit time of at least Δ, measured from
+//!   one window boundary to the first arrival at or after Δ later.
 
-use crate::engine::Time;
+use crate::engine::time::{self, Time};
 use crate::net::packet::{Packet, PacketKind, MAX_SACK_BLOCKS};
 use std::collections::BTreeMap;
 
@@ -22,6 +31,13 @@ pub struct ReceiverConfig {
     pub ack_bytes: u32,
     /// SACK blocks that fit (4, or 3 with timestamps).
     pub max_sack_blocks: usize,
+    /// Echo CE marks as ECE (RFC 3168).
+    pub ecn: bool,
+    /// Measure paper 001's prate over this unit time Δ and carry it in ACKs.
+    pub rate_unit: Option<Time>,
+    /// prate is the advance of the highest sequence number (paper 001
+    /// ambiguity A4 `sequence_span`) instead of the bytes received.
+    pub rate_sequence_span: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -30,6 +46,18 @@ pub struct ReceiverStats {
     pub out_of_order_segments: u64,
     pub discarded_segments: u64,
     pub acks_sent: u64,
+    /// Data segments that arrived with CE set.
+    pub ce_received: u64,
+}
+
+/// The unit-time window of the prate measurement.
+#[derive(Clone, Copy, Debug, Default)]
+struct RateWindow {
+    start: Option<Time>,
+    bytes: u64,
+    seq_at_start: u64,
+    /// Latest completed measurement, bits/s.
+    prate: f64,
 }
 
 pub struct TcpReceiver {
@@ -49,6 +77,13 @@ pub struct TcpReceiver {
     ts_recent: Time,
     /// Fragments of datagrams being reassembled: (ip_id, fragments seen).
     reassembly: Vec<(u64, u8)>,
+    /// RFC 3168 §6.1.3: set ECE on every ACK until CWR arrives.
+    ece: bool,
+    /// d of the latest data segment, echoed in ACKs.
+    passage_time_ns: u32,
+    /// One past the highest sequence number received.
+    highest_seq: u64,
+    rate: RateWindow,
     pub stats: ReceiverStats,
 }
 
@@ -64,6 +99,10 @@ impl TcpReceiver {
             delack_deadline: None,
             ts_recent: 0,
             reassembly: Vec::new(),
+            ece: false,
+            passage_time_ns: 0,
+            highest_seq: 0,
+            rate: RateWindow::default(),
             stats: ReceiverStats::default(),
         }
     }
@@ -90,6 +129,9 @@ impl TcpReceiver {
         }
         let (start, end) = (pkt.seq, pkt.end_seq());
         let in_order = start <= self.rcv_nxt;
+        if end > self.rcv_nxt {
+            self.note_arrival(pkt, now);
+        }
         if end <= self.rcv_nxt {
             self.stats.duplicate_segments += 1;
             return Some(self.ack_now(now)); // RFC 5681 §4.2: duplicate → immediate ACK
@@ -123,6 +165,45 @@ impl TcpReceiver {
         }
     }
 
+    /// ECN, passage time and rate bookkeeping for a segment with new data.
+    fn note_arrival(&mut self, pkt: &Packet, now: Time) {
+        if self.cfg.ecn {
+            // §6.1.3: CWR ends the echo; a CE on the same segment starts a new one.
+            if pkt.cwr {
+                self.ece = false;
+            }
+            if pkt.ecn_ce {
+                self.ece = true;
+                self.stats.ce_received += 1;
+            }
+        }
+        if pkt.passage_time_ns > 0 {
+            self.passage_time_ns = pkt.passage_time_ns;
+        }
+        if let Some(unit) = self.cfg.rate_unit {
+            let r = &mut self.rate;
+            let start = *r.start.get_or_insert(now);
+            if now >= start + unit {
+                let amount = if self.cfg.rate_sequence_span {
+                    self.highest_seq - r.seq_at_start
+                } else {
+                    r.bytes
+                };
+                r.prate = amount as f64 * 8.0 / time::to_secs(now - start);
+                r.start = Some(now);
+                r.bytes = 0;
+                r.seq_at_start = self.highest_seq;
+            }
+            r.bytes += pkt.payload as u64;
+        }
+        self.highest_seq = self.highest_seq.max(pkt.end_seq());
+    }
+
+    /// Latest prate measurement, bits/s (0 before the first unit time ends).
+    pub fn prate_bps(&self) -> f64 {
+        self.rate.prate
+    }
+
     /// The delayed-ACK timer fired.
     pub fn on_delack_timer(&mut self, now: Time) -> Option<Packet> {
         match self.delack_deadline {
@@ -141,6 +222,9 @@ impl TcpReceiver {
         a.ack = self.rcv_nxt;
         a.rwnd = self.rwnd();
         a.tsecr = self.ts_recent;
+        a.ece = self.ece;
+        a.passage_time_ns = self.passage_time_ns;
+        a.receiver_rate_bps = self.rate.prate as f32;
         if self.cfg.sack && !self.ooo.is_empty() {
             let mut n = 0;
             let max = self.cfg.max_sack_blocks.min(MAX_SACK_BLOCKS);
@@ -247,6 +331,9 @@ mod tests {
             sack: true,
             ack_bytes: 40,
             max_sack_blocks: 4,
+            ecn: false,
+            rate_unit: None,
+            rate_sequence_span: false,
         }
     }
 
@@ -340,6 +427,83 @@ mod tests {
         });
         let a = r.on_data(&seg(1000, 1000), 0).unwrap();
         assert_eq!(a.rwnd, 9_000);
+    }
+
+    #[test]
+    fn ce_is_echoed_on_every_ack_until_cwr_arrives() {
+        let mut r = TcpReceiver::new(ReceiverConfig { ecn: true, ..cfg() });
+        assert!(!r.on_data(&seg(0, 100), 0).unwrap().ece);
+        let mut marked = seg(100, 100);
+        marked.ect = true;
+        marked.ecn_ce = true;
+        assert!(r.on_data(&marked, 0).unwrap().ece);
+        assert!(
+            r.on_data(&seg(200, 100), 0).unwrap().ece,
+            "§6.1.3: until CWR"
+        );
+        // A duplicate (out-of-window) segment's flags are ignored.
+        let mut old_cwr = seg(0, 100);
+        old_cwr.cwr = true;
+        assert!(r.on_data(&old_cwr, 0).unwrap().ece);
+        let mut cwr = seg(300, 100);
+        cwr.cwr = true;
+        assert!(!r.on_data(&cwr, 0).unwrap().ece, "CWR ends the echo");
+        let mut both = seg(400, 100);
+        both.cwr = true;
+        both.ecn_ce = true;
+        assert!(
+            r.on_data(&both, 0).unwrap().ece,
+            "a new CE starts a new echo"
+        );
+        assert_eq!(r.stats.ce_received, 2);
+        let mut off = TcpReceiver::new(cfg());
+        assert!(
+            !off.on_data(&marked, 0).unwrap().ece,
+            "without ECN: no echo"
+        );
+    }
+
+    #[test]
+    fn acks_echo_the_latest_passage_time() {
+        let mut r = TcpReceiver::new(cfg());
+        let mut p = seg(0, 100);
+        p.passage_time_ns = 1234;
+        assert_eq!(r.on_data(&p, 0).unwrap().passage_time_ns, 1234);
+        assert_eq!(
+            r.on_data(&seg(100, 100), 0).unwrap().passage_time_ns,
+            1234,
+            "kept until a new measurement"
+        );
+    }
+
+    #[test]
+    fn prate_is_the_payload_received_over_each_unit_time() {
+        let ms = NS_PER_MS;
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            rate_unit: Some(100 * ms),
+            ..cfg()
+        });
+        // 1000 bytes every 10 ms = 800 kb/s.
+        let mut last = None;
+        for k in 0..25u64 {
+            last = r.on_data(&seg(k * 1000, 1000), k * 10 * ms);
+        }
+        // Windows close at the first arrival ≥ 100 ms after they opened:
+        // [0, 100) held 10 segments, [100, 200) too.
+        assert_eq!(r.prate_bps(), 10_000.0 * 8.0 / 0.1);
+        assert_eq!(last.unwrap().receiver_rate_bps, 800_000.0);
+        let mut span = TcpReceiver::new(ReceiverConfig {
+            rate_unit: Some(100 * ms),
+            rate_sequence_span: true,
+            ..cfg()
+        });
+        // A hole: the sequence span still advances with the out-of-order data.
+        span.on_data(&seg(0, 1000), 0);
+        span.on_data(&seg(5000, 1000), 50 * ms);
+        span.on_data(&seg(6000, 1000), 100 * ms);
+        assert_eq!(span.prate_bps(), 6000.0 * 8.0 / 0.1);
+        let no = TcpReceiver::new(cfg());
+        assert_eq!(no.prate_bps(), 0.0, "not measured without a unit time");
     }
 
     #[test]

@@ -2,6 +2,10 @@
 //! (RFC 6298), pacing, and loss recovery in one of five styles (see
 //! [`Recovery`]): SACK (RFC 6675), NewReno (RFC 6582), Reno (RFC 5681), Tahoe
 //! and Go-Back-N (paper 001). The window policy is a [`CongestionControl`].
+//! With ECN (RFC 3168 §6.1) new data goes out ECT(0); an ACK with ECE
+//! reduces the window at most once per window of data, and the next new
+//! segment carries CWR. ACKs also bring the receiver's measurements (paper
+//! 000's passage time d, paper 001's rate) to the controller as [`AckExtras`].
 
 use super::rtt::RttEstimator;
 use super::scoreboard::{Covered, Scoreboard};
@@ -30,6 +34,8 @@ pub struct SenderConfig {
     pub pacing: bool,
     /// Bytes the application offers at the start; None for endless bulk data.
     pub app_bytes: Option<u64>,
+    /// ECN negotiated (RFC 3168): send new data ECT(0), react to ECE.
+    pub ecn: bool,
 }
 
 /// Where the connection is, for the state strip in the plots.
@@ -48,6 +54,8 @@ pub struct SenderStats {
     pub fast_retransmits: u64,
     pub timeouts: u64,
     pub duplicate_acks: u64,
+    /// Window reductions caused by ECN-Echo (RFC 3168 §6.1.2).
+    pub ecn_reductions: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,6 +95,11 @@ pub struct TcpSender {
     app_limit: u64,
     /// When the delivered count (SND.UNA + SACKed bytes) last grew.
     delivered_time: Time,
+    /// SND.MAX at the last ECN reduction: ECE is ignored until SND.UNA
+    /// passes it (RFC 3168 §6.1.2: at most once per window of data).
+    ecn_high: u64,
+    /// Set CWR on the next new data segment (RFC 3168 §6.1.2).
+    cwr_pending: bool,
     pub stats: SenderStats,
 }
 
@@ -122,6 +135,8 @@ impl TcpSender {
             pace_wakeup: None,
             app_limit,
             delivered_time: 0,
+            ecn_high: 0,
+            cwr_pending: false,
             stats: SenderStats::default(),
         }
     }
@@ -216,6 +231,11 @@ impl TcpSender {
         self.try_send(now, out);
     }
 
+    /// Send what the window allows now (after a controller swap).
+    pub fn resume(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.try_send(now, out);
+    }
+
     /// Open the connection: send the initial window.
     pub fn start(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.try_send(now, out);
@@ -255,6 +275,12 @@ impl TcpSender {
         let mut p = Packet::data(0, self.flow, self.src, self.dst, seq, len as u32, now);
         p.size = len as u32 + self.cfg.header_bytes;
         p.retransmit = retransmit;
+        if self.cfg.ecn && !retransmit {
+            // RFC 3168 §6.1.5: retransmissions go out not-ECT; §6.1.2: the
+            // first new segment after a reduction carries CWR.
+            p.ect = true;
+            p.cwr = std::mem::take(&mut self.cwr_pending);
+        }
         self.stats.segments_sent += 1;
         if retransmit {
             self.stats.retransmitted_segments += 1;
@@ -355,8 +381,13 @@ impl TcpSender {
             }
             let acked_bytes = ack - self.snd_una;
             self.snd_una = ack;
-            let rate = self.delivery_rate(&covered, now);
-            self.on_new_ack(acked_bytes, pkt.tsecr, &covered, rate, now, out);
+            let extras = AckExtras {
+                delivery_rate_bps: self.delivery_rate(&covered, now),
+                passage_time: (pkt.passage_time_ns > 0).then_some(pkt.passage_time_ns as Time),
+                receiver_rate_bps: (pkt.receiver_rate_bps > 0.0)
+                    .then_some(pkt.receiver_rate_bps as f64),
+            };
+            self.on_new_ack(acked_bytes, pkt.tsecr, &covered, &extras, now, out);
         } else if ack == self.snd_una && self.snd_max > self.snd_una {
             self.dupacks += 1;
             self.stats.duplicate_acks += 1;
@@ -372,7 +403,39 @@ impl TcpSender {
             self.board.mark_losses();
         }
         self.maybe_enter_recovery(now, out);
+        if pkt.ece && self.cfg.ecn {
+            self.on_ecn_echo(now);
+        }
         self.try_send(now, out);
+    }
+
+    /// RFC 3168 §6.1.2: an ACK with ECE halves the window (here: the
+    /// controller's response to a congestion event, with no retransmission
+    /// and so no recovery episode) at most once per window of data, and not
+    /// during loss recovery, which has already reduced for this window.
+    fn on_ecn_echo(&mut self, now: Time) {
+        if self.recovery != InRecovery::No
+            || self.in_loss
+            // Held until something above ecn_high is acknowledged: the ACK
+            // for exactly ecn_high left the receiver before CWR reached it
+            // (Linux tcp_fastretrans_alert, TCP_CA_CWR).
+            || (self.ecn_high > 0 && self.snd_una <= self.ecn_high)
+            || self.snd_una < self.recover
+            || self.snd_max == self.snd_una
+        {
+            return;
+        }
+        let mss = self.cfg.mss;
+        self.cc.on_congestion_event(&CongestionEvent {
+            now,
+            signal: CongestionSignal::Ecn,
+            inflight_bytes: self.snd_max - self.snd_una,
+            mss,
+        });
+        self.cc.on_recovery_exit(now, mss);
+        self.ecn_high = self.snd_max;
+        self.cwr_pending = true;
+        self.stats.ecn_reductions += 1;
     }
 
     /// Delivery rate over the interval since the newest covered segment was
@@ -389,7 +452,7 @@ impl TcpSender {
         acked: u64,
         tsecr: Time,
         covered: &Covered,
-        delivery_rate_bps: Option<f64>,
+        extras: &AckExtras,
         now: Time,
         out: &mut Vec<Packet>,
     ) {
@@ -441,11 +504,7 @@ impl TcpSender {
                     delivered_bytes: self.delivered(),
                     mss: self.cfg.mss,
                 };
-                let extras = AckExtras {
-                    delivery_rate_bps,
-                    ..AckExtras::default()
-                };
-                self.cc.on_ack_with(&sample, &extras);
+                self.cc.on_ack_with(&sample, extras);
             }
             _ => {
                 // Full ACK (RFC 6582 §3.2 step 3, RFC 6675 §5), or Reno's first new ACK.
@@ -502,6 +561,11 @@ impl TcpSender {
     }
 
     fn congestion_event(&mut self, now: Time, flight: u64) {
+        if self.ecn_high > 0 && self.snd_una <= self.ecn_high {
+            // RFC 3168 §6.1.2: one reduction per window, whatever the signal;
+            // an ECN reduction already covered this window. Retransmit only.
+            return;
+        }
         self.cc.on_congestion_event(&CongestionEvent {
             now,
             signal: CongestionSignal::Loss,
@@ -538,3 +602,6 @@ impl TcpSender {
         self.restart_timer(now);
     }
 }
+
+#[cfg(test)]
+mod tests;

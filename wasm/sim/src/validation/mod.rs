@@ -4,10 +4,12 @@
 
 mod build;
 mod host;
+mod cc_dynamics;
+mod cc_response;
 mod queueing;
 mod tcp;
 
-pub use build::{dumbbell, run, DumbbellFlow};
+pub use build::{dumbbell, merge, run, DumbbellFlow};
 
 use serde::Serialize;
 
@@ -53,6 +55,26 @@ impl Row {
             pass: model <= bound,
         }
     }
+    /// lo ≤ model ≤ hi; the oracle column shows the middle of the range.
+    pub fn between(case: impl Into<String>, model: f64, lo: f64, hi: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle: (lo + hi) / 2.0,
+            tolerance: format!("[{lo}, {hi}]"),
+            pass: model >= lo && model <= hi,
+        }
+    }
+    /// |model − oracle| ≤ tol (an absolute tolerance).
+    pub fn absolute(case: impl Into<String>, model: f64, oracle: f64, tol: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle,
+            tolerance: format!("±{tol}"),
+            pass: model.is_finite() && (model - oracle).abs() <= tol,
+        }
+    }
     /// model == expected exactly.
     pub fn exact(case: impl Into<String>, model: f64, expected: f64) -> Self {
         Row {
@@ -75,6 +97,8 @@ pub struct Case {
 pub fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     v.extend(tcp::cases());
+    v.extend(cc_response::cases());
+    v.extend(cc_dynamics::cases());
     v.extend(queueing::cases());
     v.extend(host::cases());
     v

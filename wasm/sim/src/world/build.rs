@@ -1,5 +1,6 @@
 //! Building a world from a validated scenario: channels, routes, flows.
 
+use super::cc_switch::CcRun;
 use super::flow::{Endpoints, FlowRt, HostRt};
 use super::{Event, World, NO_ROUTE};
 use crate::app::{self, OnOff, UdpSource};
@@ -121,7 +122,7 @@ impl World {
             let src = adj.index[&f.src] as u32;
             let dst = adj.index[&f.dst] as u32;
             let path_mtu = world.path_mtu(src, dst);
-            let flow = world.build_flow(fi as u32, f, src, dst, path_mtu, seed);
+            let flow = world.build_flow(s, fi as u32, src, dst, path_mtu, seed);
             world
                 .events
                 .schedule(flow.start, Event::FlowStart(fi as u32));
@@ -143,13 +144,15 @@ impl World {
 
     fn build_flow(
         &self,
+        s: &Scenario,
         fi: u32,
-        f: &Flow,
         src: u32,
         dst: u32,
         path_mtu: u32,
         seed: u64,
     ) -> FlowRt {
+        let f: &Flow = &s.flows[fi as usize];
+        let mut cc_run = None;
         let ends = match f.protocol {
             Protocol::Tcp => {
                 let t = &f.tcp;
@@ -165,20 +168,33 @@ impl World {
                     send_buffer: t.send_buffer_bytes,
                     pacing: t.pacing,
                     app_bytes: app::tcp_app_bytes(&f.source),
+                    ecn: t.ecn,
                 };
-                let cc = cc::build_for_flow(
-                    f.cc,
-                    &f.cc_params,
-                    &cc::CcContext {
+                // ---- flow congestion control (cc_rules, cc_switches): world/cc_switch.rs
+                let opening = crate::scenario::resolve_cc(s, fi as usize);
+                let algorithms = crate::scenario::cc_rules::algorithms_of(s, fi as usize);
+                let rate_params = algorithms
+                    .contains(&crate::scenario::CcAlgorithm::ReceiverRate)
+                    .then(|| opening.params.receiver_rate.clone().unwrap_or_default());
+                let (run, cc) = CcRun::new(
+                    opening.algorithm,
+                    opening.rule,
+                    opening.params,
+                    cc::CcContext {
                         mss,
                         initial_cwnd_segments: t.initial_window_segments,
                         seed: Rng::for_component(seed, &format!("cc:{}", f.id)).next_u64(),
                     },
-                    &cc::StackInit {
+                    cc::StackInit {
                         initial_ssthresh_segments: t.initial_ssthresh_segments,
                         byte_counting: t.byte_counting,
                     },
+                    &f.cc_switches,
+                    &algorithms,
+                    time::secs(f.start_s),
                 );
+                cc_run = Some(run);
+                // ----
                 let rcfg = ReceiverConfig {
                     buffer: t.receive_buffer_bytes,
                     delayed_ack: match t.delayed_ack {
@@ -190,6 +206,14 @@ impl World {
                     sack: t.recovery == Recovery::Sack,
                     ack_bytes: header_bytes,
                     max_sack_blocks: if t.timestamps { 3 } else { MAX_SACK_BLOCKS },
+                    ecn: t.ecn,
+                    // Paper 001's prate, measured where a flow may run receiver_rate.
+                    rate_unit: rate_params
+                        .as_ref()
+                        .map(|p| time::millis(p.unit_time_ms).max(1)),
+                    rate_sequence_span: rate_params.as_ref().is_some_and(|p| {
+                        p.prate_source == crate::scenario::PrateSource::SequenceSpan
+                    }),
                 };
                 Endpoints::Tcp {
                     sender: Box::new(TcpSender::new(fi, src, dst, cfg, cc)),
@@ -217,6 +241,8 @@ impl World {
             rto_at: None,
             delack_at: None,
             pace_at: None,
+            cc_run,
+            cc_check_at: None,
             delivered_at_last_sample: 0,
             cwnd_sum: 0.0,
             cwnd_samples: 0,

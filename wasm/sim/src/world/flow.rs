@@ -1,6 +1,7 @@
 //! A flow at run time: a TCP sender/receiver pair or a UDP source/sink, the
 //! application behind it, and the bookkeeping the plots and summary need.
 
+use super::cc_switch::CcRun;
 use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
@@ -50,6 +51,10 @@ pub struct FlowRt {
     pub rto_at: Option<Time>,
     pub delack_at: Option<Time>,
     pub pace_at: Option<Time>,
+    /// TCP: the controller's life (opening algorithm, switches, columns).
+    pub cc_run: Option<CcRun>,
+    /// Pending timed switch check (lazy cancellation, like the timers above).
+    pub cc_check_at: Option<Time>,
     // Sampling bookkeeping.
     pub delivered_at_last_sample: u64,
     pub cwnd_sum: f64,

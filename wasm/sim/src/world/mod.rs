@@ -3,6 +3,7 @@
 //! chunks; it never reads a clock.
 
 mod build;
+mod cc_switch;
 mod flow;
 mod sample;
 
@@ -34,6 +35,8 @@ enum Event {
     HostTx(u32),
     /// A shaping qdisc asked to be polled again (Qdisc::next_wakeup).
     QueueWake(u32),
+    /// A flow's timed congestion-control switch trigger is due.
+    CcTimer(u32),
     Sample,
 }
 
@@ -127,6 +130,7 @@ impl World {
                 }
                 self.start_tx(c as usize);
             }
+            Event::CcTimer(f) => self.on_cc_timer(f),
             Event::Sample => self.sample(),
         }
     }
@@ -229,8 +233,15 @@ impl World {
             return;
         }
         let now = self.now;
+        let mut pkt = pkt;
         if let Some(h) = self.hosts[node as usize].as_mut() {
-            match h.pipeline.on_wire_arrival(now, pkt.size) {
+            let arrival = h.pipeline.on_wire_arrival(now, pkt.size);
+            if pkt.kind == PacketKind::Data {
+                // Paper 000's d for this segment, for the receiver to echo.
+                let d = h.pipeline.last_passage_time();
+                pkt.passage_time_ns = d.min(u32::MAX as Time) as u32;
+            }
+            match arrival {
                 Err(_) => {
                     h.nic_overruns += 1;
                     self.counts.dropped += 1;
@@ -290,7 +301,10 @@ impl World {
                 }
             }
             (Endpoints::Tcp { sender, .. }, PacketKind::Ack) => {
-                sender.on_ack(&pkt, now, &mut self.out)
+                sender.on_ack(&pkt, now, &mut self.out);
+                if fl.cc_run.as_ref().is_some_and(|r| r.has_srtt_trigger()) {
+                    self.check_cc_switches(f as u32);
+                }
             }
             (
                 Endpoints::Udp {
@@ -434,6 +448,7 @@ impl World {
                 }
             }
         }
+        self.arm_cc_timer(f);
     }
 
     fn forward(&mut self, node: u32, mut pkt: Packet) {

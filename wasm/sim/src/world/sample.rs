@@ -10,7 +10,7 @@ use crate::metrics::trace::Column;
 use crate::queue::DropReason;
 
 /// Per-flow trace columns: (metric, unit). TCP internals are 0 for UDP flows.
-pub const FLOW_METRICS: [(&str, &str); 11] = [
+pub const FLOW_METRICS: [(&str, &str); 14] = [
     ("cwnd", "segments"),
     ("ssthresh", "segments"), // 0 while not yet set (infinite)
     ("srtt", "ms"),
@@ -22,6 +22,12 @@ pub const FLOW_METRICS: [(&str, &str); 11] = [
     ("timeouts", "count"),
     ("dupacks", "count"),
     ("state", "enum"), // 0 slow start, 1 congestion avoidance, 2 recovery, 3 loss
+    // Flow congestion control (world/cc_switch.rs): the running algorithm as
+    // its index in CcAlgorithm::ALL (newreno 0 … receiver_rate 12), switches
+    // taken, and window reductions caused by ECN-Echo.
+    ("algorithm", "enum"),
+    ("switches", "count"),
+    ("ecn_reductions", "count"),
 ];
 
 /// Per-direction link trace columns: (metric, unit).
@@ -45,11 +51,8 @@ impl World {
                 cols.push(Column::new("flow", &f.id, metric, unit));
             }
             // The congestion controller's internals (CUBIC's W_max and K, BBR's state, ...).
-            if let Some(s) = f.sender() {
-                let cc = s.cc();
-                for (name, unit) in cc.metric_names().iter().zip(cc.metric_units()) {
-                    cols.push(Column::new("flow", &f.id, &format!("cc.{name}"), unit));
-                }
+            if let Some(run) = &f.cc_run {
+                run.columns(&f.id, &mut cols);
             }
         }
         for id in &self.channel_ids {
@@ -104,12 +107,17 @@ impl World {
                 values[8] = s.stats.timeouts as f64;
                 values[9] = s.stats.duplicate_acks as f64;
                 values[10] = s.state() as u8 as f64;
+                if let Some(run) = &fl.cc_run {
+                    values[11] = run.current.index() as f64;
+                    values[12] = run.switches as f64;
+                }
+                values[13] = s.stats.ecn_reductions as f64;
             }
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
-            if let Some(s) = fl.sender() {
+            if let (Some(s), Some(run)) = (fl.sender(), &fl.cc_run) {
                 cc_values.clear();
-                s.cc().metrics(&mut cc_values);
+                run.metrics(s.cc(), &mut cc_values);
                 self.row[i..i + cc_values.len()].copy_from_slice(&cc_values);
                 i += cc_values.len();
             }
@@ -164,14 +172,16 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts) = match f.sender() {
+                let (retx, fast, timeouts, ecn) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
+                        s.stats.ecn_reductions,
                     ),
-                    None => (0, 0, 0),
+                    None => (0, 0, 0, 0),
                 };
+                let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
                     Endpoints::Udp {
                         source,
@@ -191,6 +201,10 @@ impl World {
                     retransmitted_segments: retx,
                     fast_retransmits: fast,
                     timeouts,
+                    cc: run.map(|r| r.current.name().to_string()),
+                    cc_rule: run.and_then(|r| r.rule),
+                    cc_switches: run.map_or(0, |r| r.switches),
+                    ecn_reductions: ecn,
                     mean_cwnd_segments: if f.cwnd_samples > 0 {
                         f.cwnd_sum / f.cwnd_samples as f64
                     } else {
