@@ -5,11 +5,14 @@
 
 mod host_check;
 mod host_spec;
+mod link_spec;
 mod queue_spec;
 mod types;
 pub mod validate;
+mod validate_link;
 mod validate_queue;
 
+pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};
