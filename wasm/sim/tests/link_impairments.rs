@@ -158,12 +158,20 @@ fn a_dummynet_tick_shortens_the_delay_by_up_to_one_tick() {
     let link = json!({"delay_ms": 10, "timer_tick": {"tick_ms": 5}});
     let mut v = udp_path(link, 1e6, 30.0);
     v["flows"][0]["source"] = json!({"kind": "poisson", "rate_bps": 200e3, "packet_bytes": 100});
-    let (w, _) = run(&parse(&v));
+    let (w, rows) = run(&parse(&v));
     let st = w.link_delay_stats("bn:a>b").unwrap();
     assert!(st.count > 5000, "{}", st.count);
     assert!(st.min > 5_000_000 && st.max <= 10_000_000, "{st:?}");
     assert!((st.mean_s() - 0.0075).abs() < 0.0002, "{}", st.mean_s());
-    // The reverse direction carries nothing here, the forward never reorders.
+    // The link's delay column shows it per sample interval.
+    let d = col(&w, "link.bn:a>b.delay");
+    let v: Vec<f64> = rows.iter().map(|r| r[d]).filter(|&x| x > 0.0).collect();
+    assert!(
+        v.len() > 250 && v.iter().all(|&x| x > 5.0 && x <= 10.0),
+        "{v:?}"
+    );
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    assert!((mean - 7.5).abs() < 0.2, "{mean}");
 }
 
 #[test]

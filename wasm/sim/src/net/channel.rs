@@ -113,6 +113,8 @@ pub struct Channel {
     pub wake_at: Option<Time>,
     /// Time packets spent in the pipe (propagation and delay impairments).
     pub pipe_delay: DelayStats,
+    /// `pipe_delay` (count, sum) at the last trace sample.
+    pub pipe_delay_mark: (u64, f64),
 }
 
 impl Channel {
@@ -168,6 +170,20 @@ impl Channel {
         };
         self.pipe_delay.add(t - now);
         t
+    }
+
+    /// Mean time in the pipe of the packets that entered it since the last
+    /// call, ms (0 if none); moves the mark.
+    pub fn take_pipe_delay_ms(&mut self) -> f64 {
+        let (n0, s0) = self.pipe_delay_mark;
+        let n = self.pipe_delay.count - n0;
+        let sum = self.pipe_delay.sum - s0;
+        self.pipe_delay_mark = (self.pipe_delay.count, self.pipe_delay.sum);
+        if n == 0 {
+            0.0
+        } else {
+            sum / n as f64 / 1e6
+        }
     }
 
     /// Mean queueing delay so far, seconds.

@@ -95,6 +95,7 @@ impl World {
                     wait_count: 0,
                     wake_at: None,
                     pipe_delay: Default::default(),
+                    pipe_delay_mark: (0, 0.0),
                 });
                 channel_ids.push(id);
             }

@@ -26,7 +26,7 @@ pub const FLOW_METRICS: [(&str, &str); 11] = [
 
 /// Per-direction link trace columns: (metric, unit). After them come the
 /// queue discipline's internals, `q.<name>` (`Qdisc::metric_names`).
-pub const LINK_METRICS: [(&str, &str); 10] = [
+pub const LINK_METRICS: [(&str, &str); 11] = [
     ("queue", "packets"),
     ("queue_bytes", "bytes"),
     ("sojourn", "ms"), // mean queueing delay of packets that left during the interval
@@ -37,6 +37,9 @@ pub const LINK_METRICS: [(&str, &str); 10] = [
     ("drops_policer", "packets"),
     ("drops_impairment", "packets"),
     ("marks", "packets"), // ECN CE marks set by this link's queue (RFC 3168), cumulative
+    // Mean time in the pipe (propagation, jitter, emulator tick) of packets
+    // that left the transmitter during the interval.
+    ("delay", "ms"),
 ];
 
 /// The queue discipline's CE-mark counter among its metrics, if it marks.
@@ -126,7 +129,7 @@ impl World {
             }
         }
         let mut q_values = Vec::new();
-        for (ch, mark) in self.channels.iter().zip(self.channel_marks.iter_mut()) {
+        for (ch, mark) in self.channels.iter_mut().zip(self.channel_marks.iter_mut()) {
             let (busy0, wait0, count0) = *mark;
             let waits = ch.wait_count - count0;
             let sojourn_ms = if waits > 0 {
@@ -163,6 +166,7 @@ impl World {
                 ch.drops[DropReason::Policer.index()] as f64,
                 ch.drops[DropReason::Impairment.index()] as f64,
                 marks,
+                ch.take_pipe_delay_ms(),
             ];
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
