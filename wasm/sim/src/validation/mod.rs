@@ -2,9 +2,13 @@
 //! compares what the model shows with what a formula predicts. `tcplab
 //! oracles` (npm run validate) prints the table and fails on any miss.
 
+mod blocking;
 mod build;
+mod queue_aqm;
+mod queue_sharing;
 mod queueing;
 mod tcp;
+mod tick;
 
 pub use build::{dumbbell, run, DumbbellFlow};
 
@@ -42,6 +46,16 @@ impl Row {
             pass: model >= bound,
         }
     }
+    /// model ≤ bound.
+    pub fn at_most(case: impl Into<String>, model: f64, bound: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle: bound,
+            tolerance: "≤".into(),
+            pass: model <= bound,
+        }
+    }
     /// model == expected exactly.
     pub fn exact(case: impl Into<String>, model: f64, expected: f64) -> Self {
         Row {
@@ -65,6 +79,11 @@ pub fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     v.extend(tcp::cases());
     v.extend(queueing::cases());
+    // Queue disciplines and link impairments (issue 5).
+    v.extend(queue_aqm::cases());
+    v.extend(queue_sharing::cases());
+    v.extend(blocking::cases());
+    v.extend(tick::cases());
     v
 }
 
