@@ -327,3 +327,54 @@ fn impossible_link_parameters_are_refused_with_their_path() {
     ));
     assert_eq!(e[0].path, "topology.links[1].timer_tick.tik", "{e:?}");
 }
+
+#[test]
+fn impossible_queue_parameters_name_the_path_and_the_reason() {
+    let p = "topology.links[1]";
+    let cases = [
+        (
+            json!({"queue": {"kind": "red", "min_th": 20, "max_th": 10}}),
+            format!("{p}.queue.min_th"),
+            "must be below max_th (10), got 20",
+        ),
+        (
+            json!({"queue": {"kind": "token_bucket", "rate_bps": 0}}),
+            format!("{p}.queue.rate_bps"),
+            "greater than 0",
+        ),
+        (
+            json!({"queue": {"kind": "wfq", "weights": [{"flow": "u", "weight": 0}]}}),
+            format!("{p}.queue.weights[0].weight"),
+            "greater than 0",
+        ),
+        (
+            json!({"queue": {"kind": "drr", "weights": [{"flow": "u", "weight": 0}]}}),
+            format!("{p}.queue.weights[0].weight"),
+            "greater than 0",
+        ),
+        (
+            json!({"queue": {"kind": "wfq", "reservations": [{"flow": "u", "rate_bps": 0}]}}),
+            format!("{p}.queue.reservations[0].rate_bps"),
+            "greater than 0",
+        ),
+        (
+            json!({"rate_bps": 0}),
+            format!("{p}.rate_bps"),
+            "between 1 and",
+        ),
+        (
+            json!({"reverse": {"rate_bps": 0}}),
+            format!("{p}.reverse.rate_bps"),
+            "between 1 and",
+        ),
+        (
+            json!({"trace": {"text": "10\n20\n2O\n"}}),
+            format!("{p}.trace.text"),
+            "line 3: '2O' is not a whole number of milliseconds",
+        ),
+    ];
+    for (link, path, needle) in cases {
+        let e = errors(&udp_path(link.clone(), 1e6, 1.0));
+        assert!(has(&e, &path, needle), "{link}: {e:?}");
+    }
+}
