@@ -378,3 +378,31 @@ fn impossible_queue_parameters_name_the_path_and_the_reason() {
         assert!(has(&e, &path, needle), "{link}: {e:?}");
     }
 }
+
+#[test]
+fn a_wrongly_typed_queue_field_names_the_field() {
+    let e = errors(&udp_path(
+        json!({"queue": {"kind": "token_bucket", "burst_bytes": 1.5e4}}),
+        1e6,
+        1.0,
+    ));
+    assert_eq!(e[0].path, "topology.links[1].queue.burst_bytes", "{e:?}");
+    assert!(e[0].message.contains("expected u64"), "{e:?}");
+    let e = errors(&udp_path(
+        json!({"reverse": {"queue": {"kind": "red", "min_th": "five"}}}),
+        1e6,
+        1.0,
+    ));
+    assert_eq!(e[0].path, "topology.links[1].reverse.queue.min_th", "{e:?}");
+    let e = errors(&udp_path(
+        json!({"queue": {"kind": "codel", "targt_ms": 5}}),
+        1e6,
+        1.0,
+    ));
+    assert_eq!(e[0].path, "topology.links[1].queue.targt_ms", "{e:?}");
+    assert!(e[0].message.contains("unknown field"), "{e:?}");
+    // An unknown kind is serde's own error at `kind`, with the list of kinds.
+    let e = errors(&udp_path(json!({"queue": {"kind": "sfq"}}), 1e6, 1.0));
+    assert_eq!(e[0].path, "topology.links[1].queue.kind", "{e:?}");
+    assert!(e[0].message.contains("drop_tail"), "{e:?}");
+}
