@@ -24,6 +24,29 @@ export type LossSpec =
   | {
       kind: 'nth';
       packets: number[];
+    }
+  | {
+      /**
+       * Only data packets (not ACKs) see the channel.
+       */
+      data_only?: boolean;
+      kind: 'gilbert_elliott';
+      /**
+       * Loss probability in Bad, 0 to 1 (netem 1 − h; default 1).
+       */
+      loss_bad?: number;
+      /**
+       * Loss probability in Good, 0 to 1 (netem 1 − k; default 0).
+       */
+      loss_good?: number;
+      /**
+       * P(Good → Bad) per packet, 0 to 1.
+       */
+      p: number;
+      /**
+       * P(Bad → Good) per packet, 0 to 1.
+       */
+      r: number;
     };
 /**
  * A queue discipline and its parameters.
@@ -895,6 +918,12 @@ export interface Link {
    */
   mtu_bytes?: number;
   /**
+   * Link-layer bytes added to every packet's serialisation time, beyond
+   * the IP datagram (default 0). Ethernet: 38 (header 14, FCS 4,
+   * preamble 8, gap 12); HDLC on a serial line: about 8 (paper 003).
+   */
+  overhead_bytes?: number;
+  /**
    * The queue in front of the link, in each direction.
    */
   queue?:
@@ -1217,9 +1246,26 @@ export interface Link {
    */
   rate_bps: number;
   /**
+   * Rate changes at given times, in order, in each direction (the b→a
+   * direction keeps its own when `reverse` sets `rate_bps` or
+   * `rate_changes`).
+   */
+  rate_changes?: RateChange[];
+  /**
    * Overrides for the b→a direction.
    */
   reverse?: DirectionOverride | null;
+  /**
+   * Release packets on the ticks of an emulator's timer (dummynet), in
+   * each direction. Omitted: the delay is exact.
+   */
+  timer_tick?: TimerTick | null;
+  /**
+   * Deliver on a trace's opportunities instead of at `rate_bps` (which
+   * then only tells the queue discipline the nominal rate), in each
+   * direction unless `reverse` sets its own `rate_bps` or `trace`.
+   */
+  trace?: TraceSpec | null;
 }
 /**
  * A rate reserved for one flow at this link (seed paper 003).
@@ -1270,11 +1316,75 @@ export interface FlowPriority {
   priority: number;
 }
 /**
+ * The link's rate from `at_s` on (until the next change).
+ */
+export interface RateChange {
+  /**
+   * When the new rate takes effect, seconds after the start of the run. A
+   * packet already being serialised finishes at the old rate.
+   */
+  at_s: number;
+  /**
+   * The new transmission rate, bits per second (> 0; use a `blackout`
+   * loss for an outage).
+   */
+  rate_bps: number;
+}
+/**
  * Settings of the b→a direction that differ from a→b.
  */
 export interface DirectionOverride {
+  /**
+   * One-way propagation delay of the b→a direction, ms (a delay box that
+   * delays one direction only, as netem does on one interface).
+   */
+  delay_ms?: number | null;
   queue?: QueueSpec | null;
   rate_bps?: number | null;
+  /**
+   * Rate changes of the b→a direction (replace the link's).
+   */
+  rate_changes?: RateChange[] | null;
+  /**
+   * Delivery trace of the b→a direction (replaces the link's).
+   */
+  trace?: TraceSpec | null;
+}
+/**
+ * A trace-driven link in mahimahi's format (Netravali et al., USENIX ATC
+ * 2015, `mm-link`): each line is a time in whole milliseconds at which the
+ * link may deliver `opportunity_bytes`; the trace repeats with a period of
+ * its last timestamp. A packet may use the rest of an opportunity another
+ * packet left and may span several opportunities; bytes of an opportunity
+ * that finds the queue empty are lost (mahimahi `LinkQueue::rationalize`).
+ */
+export interface TraceSpec {
+  /**
+   * Bytes each delivery opportunity carries (default 1500, one full-size
+   * IP packet; mahimahi's PACKET_SIZE is 1504, the largest TUN payload).
+   */
+  opportunity_bytes?: number;
+  /**
+   * The trace file's text: one non-decreasing whole number of
+   * milliseconds per line, the last one greater than 0.
+   */
+  text: string;
+}
+/**
+ * Delay released on the ticks of a software emulator's timer (FreeBSD
+ * dummynet, paper 004 §6.2.2): a packet is due `delay_ms` (in whole ticks)
+ * after the tick it arrived in, so it waits up to one tick *less* than
+ * configured. Cannot be combined with `jitter_ms`.
+ */
+export interface TimerTick {
+  /**
+   * Constant forwarding cost added to every packet, ms (default 0).
+   */
+  overhead_ms?: number;
+  /**
+   * Timer interrupt period, ms (1/HZ: 10 ms at HZ=100, 1 ms at HZ=1000).
+   */
+  tick_ms: number;
 }
 export interface Node {
   /**

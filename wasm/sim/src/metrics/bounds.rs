@@ -12,7 +12,7 @@ use crate::engine::time;
 use crate::host::HostParams;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::routing::adjacency_by_id;
-use crate::scenario::{DelayedAck, LossSpec, Protocol, Scenario};
+use crate::scenario::{DelayedAck, Protocol, Scenario};
 use serde::Serialize;
 
 /// Mathis constant C = √(3/2) when every segment is ACKed (algorithms.md §0.2).
@@ -381,9 +381,13 @@ impl BoundConditions {
         let hops = adj.route(*adj.index.get(&f.src)?, *adj.index.get(&f.dst)?)?;
         let delivered: f64 = hops
             .iter()
-            .map(|&c| match &s.topology.links[c / 2].loss {
-                Some(LossSpec::Bernoulli { p, .. }) => 1.0 - p,
-                _ => 1.0,
+            .map(|&c| {
+                // Bernoulli and Gilbert–Elliott loss have a long-run rate.
+                let rate = s.topology.links[c / 2]
+                    .loss
+                    .as_ref()
+                    .and_then(|l| l.long_run_rate());
+                1.0 - rate.unwrap_or(0.0)
             })
             .product();
         Some(BoundConditions {

@@ -1,14 +1,20 @@
 //! Loss on the wire: a packet that finished transmission is lost instead of
-//! arriving. Bernoulli, an outage window, or chosen packets (for textbook traces).
+//! arriving. Bernoulli, Gilbert–Elliott bursts (both from `impairment`), an
+//! outage window, or chosen packets (for textbook traces).
 
 use crate::engine::{time, Rng, Time};
+use crate::net::impairment::{BernoulliLoss, GilbertElliott};
 use crate::net::{Packet, PacketKind};
 use crate::scenario::LossSpec;
 
 #[derive(Clone, Debug)]
 pub enum LossModel {
     Bernoulli {
-        p: f64,
+        model: BernoulliLoss,
+        data_only: bool,
+    },
+    GilbertElliott {
+        model: GilbertElliott,
         data_only: bool,
     },
     Blackout {
@@ -26,7 +32,17 @@ impl LossModel {
     pub fn from_spec(spec: &LossSpec) -> Self {
         match spec {
             LossSpec::Bernoulli { p, data_only } => LossModel::Bernoulli {
-                p: *p,
+                model: BernoulliLoss::new(*p),
+                data_only: *data_only,
+            },
+            LossSpec::GilbertElliott {
+                p,
+                r,
+                loss_good,
+                loss_bad,
+                data_only,
+            } => LossModel::GilbertElliott {
+                model: GilbertElliott::new(*p, *r, *loss_good, *loss_bad),
                 data_only: *data_only,
             },
             LossSpec::Blackout { start_s, end_s } => LossModel::Blackout {
@@ -50,8 +66,11 @@ impl LossModel {
     pub fn lose(&mut self, pkt: &Packet, now: Time, rng: &mut Rng) -> bool {
         let carries_data = pkt.kind != PacketKind::Ack;
         match self {
-            LossModel::Bernoulli { p, data_only } => {
-                (carries_data || !*data_only) && rng.bernoulli(*p)
+            LossModel::Bernoulli { model, data_only } => {
+                (carries_data || !*data_only) && model.lose(rng)
+            }
+            LossModel::GilbertElliott { model, data_only } => {
+                (carries_data || !*data_only) && model.lose(rng)
             }
             LossModel::Blackout { start, end } => now >= *start && now < *end,
             LossModel::Nth {
@@ -104,6 +123,28 @@ mod tests {
         assert!(!m.lose(&data(), 999_999_999, &mut rng));
         assert!(m.lose(&data(), time::NS_PER_S, &mut rng));
         assert!(!m.lose(&data(), 2 * time::NS_PER_S, &mut rng));
+    }
+
+    #[test]
+    fn gilbert_elliott_loses_in_bursts_and_skips_acks() {
+        let mut m = LossModel::from_spec(&LossSpec::GilbertElliott {
+            p: 0.01,
+            r: 0.5,
+            loss_good: 0.0,
+            loss_bad: 1.0,
+            data_only: true,
+        });
+        let mut rng = Rng::new(4, 4);
+        let ack = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
+        assert!((0..1000).all(|_| !m.lose(&ack, 0, &mut rng)));
+        let n = 400_000;
+        let lost: Vec<bool> = (0..n).map(|_| m.lose(&data(), 0, &mut rng)).collect();
+        let rate = lost.iter().filter(|&&x| x).count() as f64 / n as f64;
+        // π_B = 0.01 / 0.51.
+        assert!((rate - 0.01 / 0.51).abs() < 0.002, "{rate}");
+        let after: Vec<bool> = lost.windows(2).filter(|w| w[0]).map(|w| w[1]).collect();
+        let cond = after.iter().filter(|&&x| x).count() as f64 / after.len() as f64;
+        assert!((cond - 0.5).abs() < 0.02, "P(loss | loss) = 1 − r: {cond}");
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Packets, links (as directed channels), nodes and static routing.
+//! Packets, links (as directed channels), nodes, static routing, link
+//! impairments and topology builders.
 pub mod channel;
 pub mod impairment;
 pub mod loss;
 pub mod packet;
 pub mod routing;
+pub mod topology;
 
 pub use channel::Channel;
 pub use packet::{Packet, PacketKind};

@@ -91,7 +91,7 @@ impl Adjacency {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Link, Node, NodeKind, QueueSpec};
+    use crate::scenario::{Link, Node, NodeKind};
 
     fn node(id: &str) -> Node {
         Node {
@@ -101,18 +101,7 @@ mod tests {
         }
     }
     fn link(id: &str, a: &str, b: &str) -> Link {
-        Link {
-            id: id.into(),
-            a: a.into(),
-            b: b.into(),
-            rate_bps: 1e6,
-            delay_ms: 1.0,
-            mtu_bytes: 1500,
-            queue: QueueSpec::default(),
-            reverse: None,
-            loss: None,
-            jitter_ms: 0.0,
-        }
+        Link::new(id, a, b, 1e6, 1.0)
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub const CODEL_METRICS: [&str; 6] = [
     "ecn_marks",
 ];
 
+/// Units of [`CODEL_METRICS`].
+pub const CODEL_UNITS: [&str; 6] = ["bool", "count", "ms", "ms", "packets", "packets"];
+
 /// Append the values of [`CODEL_METRICS`].
 pub fn codel_metrics(v: &CodelVars, s: &CodelStats, now: Time, out: &mut Vec<f64>) {
     let next = if v.dropping {
@@ -138,6 +141,10 @@ impl Qdisc for Codel {
 
     fn metric_names(&self) -> &'static [&'static str] {
         &CODEL_METRICS
+    }
+
+    fn metric_units(&self) -> &'static [&'static str] {
+        &CODEL_UNITS
     }
 
     fn metrics(&self, out: &mut Vec<f64>) {

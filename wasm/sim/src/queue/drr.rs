@@ -150,6 +150,10 @@ impl Qdisc for Drr {
         &["active_flows", "head_deficit_bytes", "overflow_drops"]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["flows", "bytes", "packets"]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         let head = self.active.front().map_or(0, |&f| self.deficit(f));
         out.extend_from_slice(&[

@@ -261,6 +261,13 @@ impl Qdisc for FqCodel {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[
+            "bool", "count", "ms", "ms", "packets", "packets", "flows", "flows", "packets",
+            "packets", "bytes",
+        ]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         codel_metrics(&self.last_vars, &self.stats, self.last_now, out);
         debug_assert_eq!(CODEL_METRICS.len(), 6);

@@ -157,6 +157,13 @@ impl Qdisc for HeavyCodel {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[
+            "bool", "count", "ms", "ms", "packets", "packets", "node", "node", "packets",
+            "packets", "packets", "count",
+        ]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         codel_metrics(&self.vars, &self.stats, self.last_now, out);
         debug_assert_eq!(CODEL_METRICS.len(), 6);

@@ -87,6 +87,11 @@ pub trait Qdisc {
     fn metric_names(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Units of [`Qdisc::metric_names`], in the same order (the trace
+    /// column units of `link.<id>:<dir>.q.<name>`).
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Current values of [`Qdisc::metric_names`], in the same order.
     fn metrics(&self, _out: &mut Vec<f64>) {}
     /// For a discipline that holds packets back (a shaper): when, at the

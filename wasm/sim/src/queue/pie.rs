@@ -282,6 +282,10 @@ impl Qdisc for Pie {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["probability", "ms", "ms", "ms", "b/s", "packets", "packets"]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend_from_slice(&[
             self.drop_prob,

@@ -87,6 +87,10 @@ impl Qdisc for Priority {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["packets"; 8]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend(self.bands.iter().map(|b| b.len() as f64));
     }

@@ -263,6 +263,18 @@ impl Qdisc for Red {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[
+            "packets",
+            "probability",
+            "probability",
+            "packets",
+            "packets",
+            "packets",
+            "packets",
+        ]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend_from_slice(&[
             self.avg,

@@ -141,6 +141,18 @@ impl Qdisc for WfqQdisc {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &[
+            "s (virtual)",
+            "flows",
+            "flows",
+            "packets",
+            "packets",
+            "packets",
+            "packets",
+        ]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend_from_slice(&[
             self.wfq.virtual_time(),

@@ -175,6 +175,10 @@ impl Qdisc for TokenBucketQdisc {
         ]
     }
 
+    fn metric_units(&self) -> &'static [&'static str] {
+        &["bytes", "bytes", "packets", "packets", "packets", "packets"]
+    }
+
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend_from_slice(&[
             self.rate.level_bytes(),

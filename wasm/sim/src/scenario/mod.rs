@@ -6,13 +6,16 @@
 pub mod cc_rules;
 mod host_check;
 mod host_spec;
+mod link_spec;
 mod queue_spec;
 mod types;
 pub mod validate;
 mod validate_cc;
+mod validate_link;
 mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
+pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};
@@ -27,6 +30,9 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let path = if path == "." { String::new() } else { path };
+        if let Some(err) = locate_in_queue(json, &path) {
+            return vec![err];
+        }
         vec![ValidationError::new(path, clean_serde_message(&inner))]
     })?;
     let errors = validate(&scenario);
@@ -35,6 +41,37 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
     } else {
         Err(errors)
     }
+}
+
+/// An error serde placed at a `….queue` path: find the field inside the
+/// queue object (validate_queue::locate_queue_error).
+fn locate_in_queue(json: &str, path: &str) -> Option<ValidationError> {
+    if !path.ends_with(".queue") {
+        return None;
+    }
+    let root: serde_json::Value = serde_json::from_str(json).ok()?;
+    let mut v = &root;
+    for seg in path.split('.') {
+        let (name, index) = match seg.split_once('[') {
+            Some((n, rest)) => (n, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (seg, None),
+        };
+        v = v.get(name)?;
+        if let Some(i) = index {
+            v = v.get(i)?;
+        }
+    }
+    let (inner, message) = validate_queue::locate_queue_error(v)?;
+    let inner = if inner == "." {
+        String::new()
+    } else {
+        format!(".{inner}")
+    };
+    let message = match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    };
+    Some(ValidationError::new(format!("{path}{inner}"), message))
 }
 
 /// serde_json appends " at line L column C"; keep it only for syntax errors,

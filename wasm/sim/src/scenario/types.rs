@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
+pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
 use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
@@ -103,6 +104,52 @@ pub struct Link {
     /// perfectly deterministic simulation (Floyd & Jacobson 1992).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub jitter_ms: f64,
+    /// Release packets on the ticks of an emulator's timer (dummynet), in
+    /// each direction. Omitted: the delay is exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timer_tick: Option<TimerTick>,
+    /// Link-layer bytes added to every packet's serialisation time, beyond
+    /// the IP datagram (default 0). Ethernet: 38 (header 14, FCS 4,
+    /// preamble 8, gap 12); HDLC on a serial line: about 8 (paper 003).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub overhead_bytes: u32,
+    /// Rate changes at given times, in order, in each direction (the b→a
+    /// direction keeps its own when `reverse` sets `rate_bps` or
+    /// `rate_changes`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rate_changes: Vec<RateChange>,
+    /// Deliver on a trace's opportunities instead of at `rate_bps` (which
+    /// then only tells the queue discipline the nominal rate), in each
+    /// direction unless `reverse` sets its own `rate_bps` or `trace`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceSpec>,
+}
+
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
+}
+
+impl Link {
+    /// A link with the default MTU (1500), queue (DropTail, 1000 packets) and
+    /// no impairments.
+    pub fn new(id: &str, a: &str, b: &str, rate_bps: f64, delay_ms: f64) -> Self {
+        Link {
+            id: id.into(),
+            a: a.into(),
+            b: b.into(),
+            rate_bps,
+            delay_ms,
+            mtu_bytes: default_mtu(),
+            queue: QueueSpec::default(),
+            reverse: None,
+            loss: None,
+            jitter_ms: 0.0,
+            timer_tick: None,
+            overhead_bytes: 0,
+            rate_changes: Vec::new(),
+            trace: None,
+        }
+    }
 }
 
 fn is_zero(v: &f64) -> bool {
@@ -125,6 +172,55 @@ pub enum LossSpec {
     Blackout { start_s: f64, end_s: f64 },
     /// Lose the listed data packets, counted from 1 in the order they cross the link.
     Nth { packets: Vec<u64> },
+    /// Bursty loss: a two-state Markov chain (Gilbert 1960, Elliott 1963;
+    /// netem `loss gemodel p r 1-h 1-k`). Per packet the chain first moves
+    /// Good → Bad with probability `p` or Bad → Good with probability `r`,
+    /// then loses the packet with the state's loss probability. With the
+    /// defaults (0 in Good, 1 in Bad) losses come in bursts of mean length
+    /// 1/r at a long-run rate p/(p + r).
+    GilbertElliott {
+        /// P(Good → Bad) per packet, 0 to 1.
+        p: f64,
+        /// P(Bad → Good) per packet, 0 to 1.
+        r: f64,
+        /// Loss probability in Good, 0 to 1 (netem 1 − k; default 0).
+        #[serde(default)]
+        loss_good: f64,
+        /// Loss probability in Bad, 0 to 1 (netem 1 − h; default 1).
+        #[serde(default = "one")]
+        loss_bad: f64,
+        /// Only data packets (not ACKs) see the channel.
+        #[serde(default = "yes")]
+        data_only: bool,
+    },
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl LossSpec {
+    /// The long-run fraction of (data) packets lost, where it is known in
+    /// advance (Bernoulli, Gilbert–Elliott); None for the others.
+    pub fn long_run_rate(&self) -> Option<f64> {
+        match self {
+            LossSpec::Bernoulli { p, .. } => Some(*p),
+            LossSpec::GilbertElliott {
+                p,
+                r,
+                loss_good,
+                loss_bad,
+                ..
+            } => {
+                if p + r <= 0.0 {
+                    return Some(*loss_good);
+                }
+                let pi_bad = p / (p + r);
+                Some(pi_bad * loss_bad + (1.0 - pi_bad) * loss_good)
+            }
+            _ => None,
+        }
+    }
 }
 
 pub(crate) fn yes() -> bool {
@@ -143,6 +239,16 @@ pub struct DirectionOverride {
     pub rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue: Option<QueueSpec>,
+    /// One-way propagation delay of the b→a direction, ms (a delay box that
+    /// delays one direction only, as netem does on one interface).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_ms: Option<f64>,
+    /// Rate changes of the b→a direction (replace the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_changes: Option<Vec<RateChange>>,
+    /// Delivery trace of the b→a direction (replaces the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceSpec>,
 }
 
 /// One transfer between two hosts.

@@ -2,6 +2,7 @@
 //! (as `flows[0].src`) and the reason, so the UI can show it next to the control.
 
 use super::types::*;
+use super::validate_link::check_link_impairments;
 use super::validate_queue::{check_queue, QueueContext};
 use super::SCHEMA_VERSION;
 use serde::Serialize;
@@ -199,9 +200,7 @@ fn check_links(
             flows,
         };
         check_queue(&mut c.errors, &format!("{p}.queue"), &l.queue, &forward);
-        if let Some(loss) = &l.loss {
-            check_loss(c, &format!("{p}.loss"), loss);
-        }
+        check_link_impairments(&mut c.errors, &p, l);
         if let Some(r) = &l.reverse {
             if let Some(rate) = r.rate_bps {
                 c.range(
@@ -218,27 +217,6 @@ fn check_links(
                     ..forward
                 };
                 check_queue(&mut c.errors, &format!("{p}.reverse.queue"), q, &reverse);
-            }
-        }
-    }
-}
-
-fn check_loss(c: &mut Checker, p: &str, loss: &LossSpec) {
-    match loss {
-        LossSpec::Bernoulli { p: prob, .. } => c.range(&format!("{p}.p"), *prob, 0.0, 1.0, ""),
-        LossSpec::Blackout { start_s, end_s } => {
-            c.range(&format!("{p}.start_s"), *start_s, 0.0, MAX_DURATION_S, "s");
-            c.range(&format!("{p}.end_s"), *end_s, 0.0, MAX_DURATION_S, "s");
-            if end_s <= start_s {
-                c.err(format!("{p}.end_s"), "must be after start_s");
-            }
-        }
-        LossSpec::Nth { packets } => {
-            if packets.is_empty() || packets.len() > 100_000 {
-                c.err(format!("{p}.packets"), "list 1 to 100000 packet numbers");
-            }
-            if packets.contains(&0) {
-                c.err(format!("{p}.packets"), "packets are counted from 1");
             }
         }
     }

@@ -324,3 +324,48 @@ fn codel_times(c: &mut Q, target_ms: f64, interval_ms: f64) {
     c.positive("target_ms", target_ms, MAX_AQM_TIME_MS, "ms");
     c.positive("interval_ms", interval_ms, MAX_AQM_TIME_MS, "ms");
 }
+
+/// DropTail's fields, for locating an error inside them (the variant has
+/// no struct of its own).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct DropTailFields {
+    #[serde(default)]
+    limit_packets: Option<u32>,
+    #[serde(default)]
+    limit_bytes: Option<u64>,
+}
+
+fn locate<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Option<(String, String)> {
+    match serde_path_to_error::deserialize::<_, T>(v) {
+        Ok(_) => None,
+        Err(e) => {
+            let path = e.path().to_string();
+            Some((path, e.into_inner().to_string()))
+        }
+    }
+}
+
+/// A queue object is an internally tagged enum, which serde reads through
+/// a buffer, so a type error inside it is reported at the queue's own path.
+/// Read the object again as its kind's struct to find the field: returns
+/// (path inside the queue object, message), or None.
+pub fn locate_queue_error(queue: &serde_json::Value) -> Option<(String, String)> {
+    let mut fields = queue.as_object()?.clone();
+    let kind = fields.remove("kind")?;
+    let v = serde_json::Value::Object(fields);
+    match kind.as_str()? {
+        "drop_tail" => locate::<DropTailFields>(v),
+        "red" => locate::<RedSpec>(v),
+        "codel" => locate::<CodelSpec>(v),
+        "fq_codel" => locate::<FqCodelSpec>(v),
+        "pie" => locate::<PieSpec>(v),
+        "heavy_codel" => locate::<HeavyCodelSpec>(v),
+        "wfq" => locate::<WfqSpec>(v),
+        "drr" => locate::<DrrSpec>(v),
+        "priority" => locate::<PrioritySpec>(v),
+        "token_bucket" => locate::<TokenBucketSpec>(v),
+        _ => None,
+    }
+}

@@ -2,12 +2,16 @@
 //! compares what the model shows with what a formula predicts. `tcplab
 //! oracles` (npm run validate) prints the table and fails on any miss.
 
+mod blocking;
 mod build;
-mod host;
 mod cc_dynamics;
 mod cc_response;
+mod host;
+mod queue_aqm;
+mod queue_sharing;
 mod queueing;
 mod tcp;
+mod tick;
 
 pub use build::{dumbbell, merge, run, DumbbellFlow};
 
@@ -101,6 +105,11 @@ pub fn cases() -> Vec<Case> {
     v.extend(cc_dynamics::cases());
     v.extend(queueing::cases());
     v.extend(host::cases());
+    // Queue disciplines and link impairments (issue 5).
+    v.extend(queue_aqm::cases());
+    v.extend(queue_sharing::cases());
+    v.extend(blocking::cases());
+    v.extend(tick::cases());
     v
 }
 

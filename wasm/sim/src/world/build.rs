@@ -10,13 +10,16 @@ use crate::engine::{EventQueue, Rng};
 use crate::host::{HostParams, HostPipeline};
 use crate::metrics::bounds::{flow_bounds, BoundConditions, FlowBounds};
 use crate::metrics::trace::Trace;
+use crate::net::channel::DelayModel;
+use crate::net::impairment::{TickDelay, TraceLink};
 use crate::net::loss::LossModel;
 use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::routing::{adjacency_by_id, channel_index};
 use crate::net::Channel;
 use crate::queue;
 use crate::scenario::validate::{tcp_header_bytes, LOOPBACK_MTU};
-use crate::scenario::{DelayedAck, Flow, Protocol, Recovery, Scenario};
+use crate::scenario::{DelayedAck, Flow, Link, Protocol, QueueSpec, Recovery, Scenario};
+use crate::scenario::{RateChange, TraceSpec};
 use crate::tcp::receiver::ReceiverConfig;
 use crate::tcp::{SenderConfig, TcpReceiver, TcpSender};
 
@@ -39,16 +42,31 @@ impl World {
             let b = adj.index[&l.b] as u32;
             for a_to_b in [true, false] {
                 let (from, to) = if a_to_b { (a, b) } else { (b, a) };
-                let rev = l.reverse.as_ref().filter(|_| !a_to_b);
-                let rate = rev.and_then(|r| r.rate_bps).unwrap_or(l.rate_bps);
-                let qspec = rev.and_then(|r| r.queue.as_ref()).unwrap_or(&l.queue);
+                let dir = Direction::of(l, a_to_b);
+                let qspec = dir.queue;
                 let id = format!("{}:{}", l.id, if a_to_b { "a>b" } else { "b>a" });
                 debug_assert_eq!(channels.len(), channel_index(li, a_to_b));
+                let trace = dir
+                    .trace
+                    .and_then(|t| Some(TraceLink::new(&t.parse().ok()?, t.opportunity_bytes)));
+                // A trace link tells its queue the trace's mean rate.
+                let rate = trace
+                    .as_ref()
+                    .map_or(dir.rate_bps, TraceLink::mean_rate_bps);
                 let rate_bps = rate.round().max(1.0) as u64;
                 let link = queue::LinkInfo {
                     rate_bps,
                     mtu: l.mtu_bytes,
                     flow_ids: &flow_ids,
+                };
+                let delay = time::millis(dir.delay_ms);
+                let delay_model = match &l.timer_tick {
+                    Some(t) => DelayModel::Tick(TickDelay::new(
+                        delay,
+                        time::millis(t.tick_ms),
+                        time::millis(t.overhead_ms),
+                    )),
+                    None => DelayModel::with_jitter(delay, time::millis(l.jitter_ms)),
                 };
                 channels.push(Channel {
                     link: li,
@@ -56,8 +74,14 @@ impl World {
                     from,
                     to,
                     rate_bps,
-                    delay: time::millis(l.delay_ms),
-                    jitter: time::millis(l.jitter_ms),
+                    rate_changes: dir
+                        .rate_changes
+                        .iter()
+                        .map(|c| (time::secs(c.at_s), c.rate_bps.round().max(1.0) as u64))
+                        .collect(),
+                    overhead_bytes: l.overhead_bytes,
+                    delay: delay_model,
+                    trace,
                     mtu: l.mtu_bytes,
                     qdisc: queue::build(qspec, &link),
                     loss: l.loss.as_ref().map(LossModel::from_spec),
@@ -71,6 +95,8 @@ impl World {
                     wait_sum: 0,
                     wait_count: 0,
                     wake_at: None,
+                    pipe_delay: Default::default(),
+                    pipe_delay_mark: (0, 0.0),
                 });
                 channel_ids.push(id);
             }
@@ -309,4 +335,46 @@ impl World {
 /// The analytic bounds of a TCP flow under its scenario's own conditions.
 fn bounds_for_flow(s: &Scenario, i: usize) -> Option<FlowBounds> {
     flow_bounds(s, i, &BoundConditions::for_flow(s, i)?)
+}
+
+/// The settings of one direction of a link: the link's own, or for b→a
+/// those `reverse` overrides. A reverse `rate_bps` without its own
+/// `rate_changes` or `trace` means a fixed rate in that direction.
+struct Direction<'a> {
+    rate_bps: f64,
+    delay_ms: f64,
+    queue: &'a QueueSpec,
+    rate_changes: &'a [RateChange],
+    trace: Option<&'a TraceSpec>,
+}
+
+impl<'a> Direction<'a> {
+    fn of(l: &'a Link, a_to_b: bool) -> Self {
+        let fwd = Direction {
+            rate_bps: l.rate_bps,
+            delay_ms: l.delay_ms,
+            queue: &l.queue,
+            rate_changes: &l.rate_changes,
+            trace: l.trace.as_ref(),
+        };
+        let Some(r) = l.reverse.as_ref().filter(|_| !a_to_b) else {
+            return fwd;
+        };
+        let own_rate = r.rate_bps.is_some();
+        Direction {
+            rate_bps: r.rate_bps.unwrap_or(l.rate_bps),
+            delay_ms: r.delay_ms.unwrap_or(l.delay_ms),
+            queue: r.queue.as_ref().unwrap_or(&l.queue),
+            rate_changes: match (&r.rate_changes, own_rate || r.trace.is_some()) {
+                (Some(v), _) => v,
+                (None, true) => &[],
+                (None, false) => &l.rate_changes,
+            },
+            trace: match (&r.trace, own_rate || r.rate_changes.is_some()) {
+                (Some(t), _) => Some(t),
+                (None, true) => None,
+                (None, false) => l.trace.as_ref(),
+            },
+        }
+    }
 }

@@ -5,9 +5,11 @@
 mod build;
 mod cc_switch;
 mod flow;
+#[cfg(test)]
+mod net_tests;
 mod sample;
 
-use crate::engine::time::{self, Time};
+use crate::engine::time::Time;
 use crate::engine::EventQueue;
 use crate::metrics::trace::Trace;
 use crate::net::packet::fragment_sizes;
@@ -477,18 +479,26 @@ impl World {
         if ch.transmitting.is_some() {
             return;
         }
+        // A trace-driven link sends only at its delivery opportunities (net/channel.rs).
+        if let Some(t) = ch.send_wait(self.now) {
+            if ch.qdisc.len_packets() > 0 && ch.wake_at != Some(t) {
+                ch.wake_at = Some(t);
+                self.events.schedule(t, Event::QueueWake(c as u32));
+            }
+            return;
+        }
         let mut ctx = QueueCtx {
             now: self.now,
             rng: &mut ch.rng,
             dropped: &mut self.dropped,
         };
         if let Some(p) = ch.qdisc.dequeue(&mut ctx) {
-            let tx = time::transmission_time(p.size as u64, ch.rate_bps);
-            ch.busy_time += tx;
+            let (done, busy) = ch.serialise(self.now, p.size);
+            ch.busy_time += busy;
             ch.wait_sum += self.now - p.enqueued_at;
             ch.wait_count += 1;
             ch.transmitting = Some(p);
-            self.events.schedule(self.now + tx, Event::TxDone(c as u32));
+            self.events.schedule(done, Event::TxDone(c as u32));
         } else if ch.qdisc.len_packets() > 0 {
             // A shaper holds packets back: poll it again when it says.
             if let Some(t) = ch.qdisc.next_wakeup(self.now) {

@@ -30,8 +30,9 @@ pub const FLOW_METRICS: [(&str, &str); 14] = [
     ("ecn_reductions", "count"),
 ];
 
-/// Per-direction link trace columns: (metric, unit).
-pub const LINK_METRICS: [(&str, &str); 9] = [
+/// Per-direction link trace columns: (metric, unit). After them come the
+/// queue discipline's internals, `q.<name>` (`Qdisc::metric_names`).
+pub const LINK_METRICS: [(&str, &str); 11] = [
     ("queue", "packets"),
     ("queue_bytes", "bytes"),
     ("sojourn", "ms"), // mean queueing delay of packets that left during the interval
@@ -41,7 +42,14 @@ pub const LINK_METRICS: [(&str, &str); 9] = [
     ("drops_aqm", "packets"),
     ("drops_policer", "packets"),
     ("drops_impairment", "packets"),
+    ("marks", "packets"), // ECN CE marks set by this link's queue (RFC 3168), cumulative
+    // Mean time in the pipe (propagation, jitter, emulator tick) of packets
+    // that left the transmitter during the interval.
+    ("delay", "ms"),
 ];
+
+/// The queue discipline's CE-mark counter among its metrics, if it marks.
+const QDISC_MARKS: &str = "ecn_marks";
 
 impl World {
     pub(super) fn build_columns(&self) -> Vec<Column> {
@@ -55,9 +63,15 @@ impl World {
                 run.columns(&f.id, &mut cols);
             }
         }
-        for id in &self.channel_ids {
+        for (id, ch) in self.channel_ids.iter().zip(&self.channels) {
             for (metric, unit) in LINK_METRICS {
                 cols.push(Column::new("link", id, metric, unit));
+            }
+            let units = ch.qdisc.metric_units();
+            debug_assert_eq!(ch.qdisc.metric_names().len(), units.len(), "{id}");
+            for (i, name) in ch.qdisc.metric_names().iter().enumerate() {
+                let unit = units.get(i).copied().unwrap_or("");
+                cols.push(Column::new("link", id, &format!("q.{name}"), unit));
             }
         }
         for h in self.hosts.iter().flatten() {
@@ -122,7 +136,8 @@ impl World {
                 i += cc_values.len();
             }
         }
-        for (ch, mark) in self.channels.iter().zip(self.channel_marks.iter_mut()) {
+        let mut q_values = Vec::new();
+        for (ch, mark) in self.channels.iter_mut().zip(self.channel_marks.iter_mut()) {
             let (busy0, wait0, count0) = *mark;
             let waits = ch.wait_count - count0;
             let sojourn_ms = if waits > 0 {
@@ -133,6 +148,21 @@ impl World {
             // Busy time is booked when a transmission starts, so clamp to 1.
             let utilisation = ((ch.busy_time - busy0) as f64 / interval as f64).min(1.0);
             *mark = (ch.busy_time, ch.wait_sum, ch.wait_count);
+            q_values.clear();
+            ch.qdisc.metrics(&mut q_values);
+            debug_assert_eq!(q_values.len(), ch.qdisc.metric_names().len());
+            debug_assert!(
+                q_values.iter().all(|v| v.is_finite()),
+                "non-finite queue metric {:?} = {q_values:?}",
+                ch.qdisc.metric_names()
+            );
+            let marks = ch
+                .qdisc
+                .metric_names()
+                .iter()
+                .position(|&n| n == QDISC_MARKS)
+                .and_then(|k| q_values.get(k).copied())
+                .unwrap_or(0.0);
             let values = [
                 ch.qdisc.len_packets() as f64,
                 ch.qdisc.len_bytes() as f64,
@@ -143,9 +173,13 @@ impl World {
                 ch.drops[DropReason::Aqm.index()] as f64,
                 ch.drops[DropReason::Policer.index()] as f64,
                 ch.drops[DropReason::Impairment.index()] as f64,
+                marks,
+                ch.take_pipe_delay_ms(),
             ];
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
+            self.row[i..i + q_values.len()].copy_from_slice(&q_values);
+            i += q_values.len();
         }
         let mut host_values = Vec::with_capacity(HOST_METRICS.len());
         for h in self.hosts.iter_mut().flatten() {
@@ -257,5 +291,14 @@ impl World {
             hosts,
             trace_hash: self.trace.hash(),
         }
+    }
+}
+
+impl World {
+    /// Time packets spent in a channel's pipe (propagation and delay
+    /// impairments, after the last bit left), by id such as `bottleneck:a>b`.
+    pub fn link_delay_stats(&self, channel_id: &str) -> Option<crate::net::channel::DelayStats> {
+        let i = self.channel_ids.iter().position(|c| c == channel_id)?;
+        Some(self.channels[i].pipe_delay)
     }
 }

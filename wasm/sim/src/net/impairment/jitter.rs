@@ -8,6 +8,9 @@ use crate::engine::{Rng, Time};
 /// How the jitter term is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JitterDistribution {
+    /// Uniform on [0, jitter] in whole nanoseconds, added to the delay (the
+    /// scenario's `jitter_ms`: never below the propagation delay).
+    UniformAbove,
     /// Uniform on [−jitter, +jitter] (netem's default).
     Uniform,
     /// Normal with standard deviation `jitter` (netem `distribution normal`).
@@ -42,11 +45,17 @@ impl FifoJitter {
 
     /// When a packet arriving at `arrival` leaves (arrivals in time order).
     pub fn release(&mut self, arrival: Time, rng: &mut Rng) -> Time {
-        let j = match self.dist {
-            JitterDistribution::Uniform => (2.0 * rng.uniform() - 1.0) * self.jitter as f64,
-            JitterDistribution::Normal => standard_normal(rng) * self.jitter as f64,
+        let d = match self.dist {
+            JitterDistribution::UniformAbove => self.delay + rng.below(self.jitter + 1),
+            JitterDistribution::Uniform => {
+                let j = (2.0 * rng.uniform() - 1.0) * self.jitter as f64;
+                libm::round(self.delay as f64 + j).max(0.0) as Time
+            }
+            JitterDistribution::Normal => {
+                let j = standard_normal(rng) * self.jitter as f64;
+                libm::round(self.delay as f64 + j).max(0.0) as Time
+            }
         };
-        let d = libm::round(self.delay as f64 + j).max(0.0) as Time;
         let t = (arrival + d).max(self.last_release);
         self.last_release = t;
         t
@@ -119,6 +128,18 @@ mod tests {
             .sum::<f64>()
             / out.len() as f64;
         assert!(mean > 21.0, "holding back raises the mean delay: {mean}");
+    }
+
+    #[test]
+    fn uniform_above_never_goes_below_the_delay() {
+        let mut rng = Rng::new(6, 1);
+        let mut j = FifoJitter::new(10 * MS, MS, JitterDistribution::UniformAbove);
+        let d: Vec<f64> = (0..20_000u64)
+            .map(|i| (j.release(i * 100 * MS, &mut rng) - i * 100 * MS) as f64 / 1e6)
+            .collect();
+        let (mean, _, min, max) = stats(&d);
+        assert!(min >= 10.0 && max <= 11.0, "{min} {max}");
+        assert!((mean - 10.5).abs() < 0.01, "{mean}");
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! Link impairments as small, pure rules (DESIGN.md §7, after turmoil):
 //! random loss (Bernoulli, Gilbert–Elliott), delay jitter that keeps FIFO
-//! order, and the timer-tick delay of a software emulator (dummynet). Each
-//! takes time and a random stream as arguments and owns no clock. They are
-//! not yet wired into the world.
+//! order, the timer-tick delay of a software emulator (dummynet) and a
+//! trace-driven transmitter (mahimahi). Each takes time and a random stream
+//! as arguments and owns no clock; `net::channel` composes them per link
+//! direction.
 
 pub mod gilbert_elliott;
 pub mod jitter;
 pub mod loss;
 pub mod tick;
+pub mod trace;
 
 pub use gilbert_elliott::GilbertElliott;
 pub use jitter::{FifoJitter, JitterDistribution};
 pub use loss::BernoulliLoss;
 pub use tick::TickDelay;
+pub use trace::TraceLink;

@@ -1,0 +1,222 @@
+//! Semantic validation of a link's impairments: loss models, jitter, the
+//! timer tick, framing overhead, rate changes and delivery traces. Errors
+//! name the field path, e.g. `topology.links[2].trace.text`, and the reason.
+
+use super::types::*;
+use super::validate::{ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS, MIN_RATE_BPS};
+
+/// Longest timer tick accepted, ms.
+pub const MAX_TICK_MS: f64 = 1000.0;
+/// Most framing bytes per packet accepted.
+pub const MAX_OVERHEAD_BYTES: u32 = 65_535;
+/// Most rate changes per direction.
+pub const MAX_RATE_CHANGES: usize = 10_000;
+
+struct L<'a> {
+    errors: &'a mut Vec<ValidationError>,
+}
+
+impl L<'_> {
+    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+        self.errors.push(ValidationError::new(path, msg));
+    }
+
+    fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
+        if !v.is_finite() {
+            self.err(path, "must be a finite number");
+        } else if v < lo || v > hi {
+            let unit = if unit.is_empty() {
+                String::new()
+            } else {
+                format!(" {unit}")
+            };
+            self.err(
+                path,
+                format!("must be between {lo} and {hi}{unit}, got {v}"),
+            );
+        }
+    }
+
+    fn probability(&mut self, path: &str, v: f64) {
+        self.range(path, v, 0.0, 1.0, "");
+    }
+}
+
+/// Check everything about link `l` (at path `p`, as `topology.links[3]`)
+/// beyond its rate, delay, MTU and queue.
+pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Link) {
+    let mut c = L { errors };
+    if let Some(loss) = &l.loss {
+        check_loss(&mut c, &format!("{p}.loss"), loss);
+    }
+    c.range(
+        &format!("{p}.jitter_ms"),
+        l.jitter_ms,
+        0.0,
+        MAX_DELAY_MS,
+        "ms",
+    );
+    if let Some(t) = &l.timer_tick {
+        let tp = format!("{p}.timer_tick");
+        if !t.tick_ms.is_finite() || t.tick_ms <= 0.0 || t.tick_ms > MAX_TICK_MS {
+            c.err(
+                format!("{tp}.tick_ms"),
+                format!(
+                    "must be greater than 0 and at most {MAX_TICK_MS} ms, got {}",
+                    t.tick_ms
+                ),
+            );
+        } else if t.tick_ms < 0.001 {
+            c.err(format!("{tp}.tick_ms"), "must be at least 0.001 ms (1 µs)");
+        }
+        c.range(
+            &format!("{tp}.overhead_ms"),
+            t.overhead_ms,
+            0.0,
+            MAX_DELAY_MS,
+            "ms",
+        );
+        if l.jitter_ms > 0.0 {
+            c.err(
+                format!("{p}.jitter_ms"),
+                "cannot be combined with timer_tick: the emulator's timer already sets when packets leave",
+            );
+        }
+    }
+    if l.overhead_bytes > MAX_OVERHEAD_BYTES {
+        c.err(
+            format!("{p}.overhead_bytes"),
+            format!(
+                "must be at most {MAX_OVERHEAD_BYTES} bytes, got {}",
+                l.overhead_bytes
+            ),
+        );
+    }
+    check_rate_changes(&mut c, &format!("{p}.rate_changes"), &l.rate_changes);
+    if let Some(t) = &l.trace {
+        check_trace(&mut c, &format!("{p}.trace"), t);
+        if !l.rate_changes.is_empty() {
+            c.err(
+                format!("{p}.rate_changes"),
+                "cannot be combined with trace: the trace sets when the link delivers",
+            );
+        }
+    }
+    if let Some(r) = &l.reverse {
+        let rp = format!("{p}.reverse");
+        if let Some(d) = r.delay_ms {
+            c.range(&format!("{rp}.delay_ms"), d, 0.0, MAX_DELAY_MS, "ms");
+        }
+        if let Some(rc) = &r.rate_changes {
+            check_rate_changes(&mut c, &format!("{rp}.rate_changes"), rc);
+        }
+        if let Some(t) = &r.trace {
+            check_trace(&mut c, &format!("{rp}.trace"), t);
+            if r.rate_changes.as_ref().is_some_and(|v| !v.is_empty()) {
+                c.err(
+                    format!("{rp}.rate_changes"),
+                    "cannot be combined with trace: the trace sets when the link delivers",
+                );
+            }
+        }
+    }
+}
+
+fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
+    match loss {
+        LossSpec::Bernoulli { p: prob, .. } => c.probability(&format!("{p}.p"), *prob),
+        LossSpec::Blackout { start_s, end_s } => {
+            c.range(&format!("{p}.start_s"), *start_s, 0.0, MAX_DURATION_S, "s");
+            c.range(&format!("{p}.end_s"), *end_s, 0.0, MAX_DURATION_S, "s");
+            if end_s <= start_s {
+                c.err(format!("{p}.end_s"), "must be after start_s");
+            }
+        }
+        LossSpec::Nth { packets } => {
+            if packets.is_empty() || packets.len() > 100_000 {
+                c.err(format!("{p}.packets"), "list 1 to 100000 packet numbers");
+            }
+            if packets.contains(&0) {
+                c.err(format!("{p}.packets"), "packets are counted from 1");
+            }
+        }
+        LossSpec::GilbertElliott {
+            p: pgb,
+            r,
+            loss_good,
+            loss_bad,
+            ..
+        } => {
+            c.probability(&format!("{p}.p"), *pgb);
+            c.probability(&format!("{p}.r"), *r);
+            c.probability(&format!("{p}.loss_good"), *loss_good);
+            c.probability(&format!("{p}.loss_bad"), *loss_bad);
+            if *r == 0.0 && *pgb > 0.0 && *loss_bad == 1.0 {
+                c.err(
+                    format!("{p}.r"),
+                    "must be greater than 0: with r = 0 the first Bad state never ends and the link loses everything from then on",
+                );
+            }
+        }
+    }
+}
+
+fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
+    if changes.len() > MAX_RATE_CHANGES {
+        c.err(p, format!("at most {MAX_RATE_CHANGES} rate changes"));
+        return;
+    }
+    let mut prev: Option<f64> = None;
+    for (i, rc) in changes.iter().enumerate() {
+        let ip = format!("{p}[{i}]");
+        c.range(&format!("{ip}.at_s"), rc.at_s, 0.0, MAX_DURATION_S, "s");
+        if !rc.rate_bps.is_finite() {
+            c.err(format!("{ip}.rate_bps"), "must be a finite number");
+        } else if rc.rate_bps <= 0.0 {
+            c.err(
+                format!("{ip}.rate_bps"),
+                format!(
+                    "must be greater than 0 b/s, got {}; use a blackout loss for an outage",
+                    rc.rate_bps
+                ),
+            );
+        } else if !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&rc.rate_bps) {
+            c.err(
+                format!("{ip}.rate_bps"),
+                format!(
+                    "must be between {MIN_RATE_BPS} and {MAX_RATE_BPS} b/s, got {}",
+                    rc.rate_bps
+                ),
+            );
+        }
+        if let Some(prev) = prev {
+            if rc.at_s.is_finite() && rc.at_s <= prev {
+                c.err(
+                    format!("{ip}.at_s"),
+                    format!(
+                        "must be later than the previous change ({prev} s), got {}",
+                        rc.at_s
+                    ),
+                );
+            }
+        }
+        if rc.at_s.is_finite() {
+            prev = Some(rc.at_s);
+        }
+    }
+}
+
+fn check_trace(c: &mut L, p: &str, t: &TraceSpec) {
+    if let Err(why) = t.parse() {
+        c.err(format!("{p}.text"), format!("the trace {why}"));
+    }
+    if t.opportunity_bytes == 0 || t.opportunity_bytes > 65_535 {
+        c.err(
+            format!("{p}.opportunity_bytes"),
+            format!(
+                "must be between 1 and 65535 bytes, got {}",
+                t.opportunity_bytes
+            ),
+        );
+    }
+}
