@@ -1,6 +1,7 @@
 // M4 decimation (Jugel et al., "M4: A Visualization-Oriented Time Series Data Aggregation",
 // VLDB 2014): per pixel column keep the first, lowest, highest and last point. Drawing the kept
 // points as a polyline gives the same pixels as drawing every point, at O(pixels) cost.
+import { indexAtOrBefore } from './search';
 
 export interface Points {
   x: Float64Array;
@@ -41,7 +42,8 @@ export function decimateM4(
     if (out.length === 0 || !Number.isNaN(out.y[out.length - 1] as number)) push(x, NaN);
   };
 
-  let i = 0;
+  // Binary search to the first point ≥ x0: a zoomed-in view scans only what it shows.
+  let i = Math.max(0, indexAtOrBefore(xs, n, x0));
   while (i < n && (xs[i] as number) < x0) i++;
   while (i < n) {
     const xi = xs[i] as number;
@@ -85,5 +87,41 @@ export function decimateM4(
       prev = p;
     }
   }
+  return out;
+}
+
+/**
+ * Decimate for a zoomable view: like `decimateM4` over [x0, x1], plus the last point before x0
+ * and the first after x1, so the line runs to the plot's edges (the canvas clips it).
+ */
+export function decimateView(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  n: number,
+  x0: number,
+  x1: number,
+  buckets: number,
+  defined: (y: number) => boolean = Number.isFinite,
+): Points {
+  const inner = decimateM4(xs, ys, n, x0, x1, buckets, defined);
+  const before = indexAtOrBefore(xs, n, x0);
+  const pre = before >= 0 && (xs[before] as number) < x0 ? before : -1;
+  let post = indexAtOrBefore(xs, n, x1) + 1;
+  if (post >= n) post = -1;
+  if (pre < 0 && post < 0) return inner;
+  const len = inner.length + (pre >= 0 ? 1 : 0) + (post >= 0 ? 1 : 0);
+  const out: Points = { x: new Float64Array(len), y: new Float64Array(len), length: len };
+  let k = 0;
+  const put = (i: number) => {
+    const y = ys[i] as number;
+    out.x[k] = xs[i] as number;
+    out.y[k] = defined(y) ? y : NaN;
+    k++;
+  };
+  if (pre >= 0) put(pre);
+  out.x.set(inner.x.subarray(0, inner.length), k);
+  out.y.set(inner.y.subarray(0, inner.length), k);
+  k += inner.length;
+  if (post >= 0) put(post);
   return out;
 }
