@@ -69,7 +69,8 @@ function step(): void {
   try {
     const now = sim.now_ns();
     const limit = stopAtNs ?? (mode === 'trace' ? pacer.target(performance.now()) : Infinity);
-    const target = Math.min(limit, now + CHUNK_NS);
+    // Whole nanoseconds: a fractional target would advance nothing and spin.
+    const target = Math.floor(Math.min(limit, now + CHUNK_NS));
     if (target <= now && stopAtNs === null) {
       schedule(IDLE_MS);
       return;
