@@ -21,11 +21,7 @@ describe('columns', () => {
     expect(flowIds(cols)).toEqual(['f1', 'f2']);
   });
 
-  it.each([
-    '{}',
-    '[{"key":"t"}]',
-    'nope',
-  ])('rejects %s', (text) => {
+  it.each(['{}', '[{"key":"t"}]', 'nope'])('rejects %s', (text) => {
     expect(() => parseColumns(text)).toThrow();
   });
 

@@ -45,8 +45,8 @@ export const en = {
     removeNode: (id: string) => `Remove ${id} (and its links and flows)`,
     removeLink: (id: string) => `Remove link ${id}`,
     nodeButton: (kind: string, id: string) => `${kind} ${id}`,
-    linkButton: (id: string, a: string, b: string, rate: string) =>
-      `link ${id} from ${a} to ${b}, ${rate}`,
+    linkButton: (id: string, a: string, b: string, shown: string) =>
+      `link ${id} (${a}–${b}): ${shown}`,
     host: 'host',
     router: 'router',
     hasErrors: 'has problems',
@@ -188,7 +188,7 @@ export const en = {
     exportLabel: (what: string, title: string) => `Download ${title} as ${what}`,
     legend: 'Series (click to show or hide)',
     zoomHint:
-      'Wheel or +/− to zoom, drag or ←/→ to pan, double-click or 0 to see everything. The time cursor is shared by every plot.',
+      'Ctrl + wheel or +/− to zoom, drag or Shift + ←/→ to pan, ←/→ to move the cursor, double-click or 0 to see everything. The time cursor is shared by every plot.',
     resetZoom: 'Whole run',
     at: (t: string) => `t = ${t} s`,
     help: 'What to look for',
@@ -210,6 +210,7 @@ export const en = {
     yLabel: 'Mb/s',
     goodput: 'goodput',
     smoothing: 'Average over',
+    auto: (s: string) => `auto (${s} s)`,
     help: 'Goodput is the payload delivered in order per second. The dashed lines are the simulator’s analytic upper bounds for the flow: no flow can beat the link; loss limits it to Mathis or PFTK; a slow host limits it to paper 000’s bound.',
     bounds: {
       link_bps: 'link capacity',

@@ -38,11 +38,11 @@ export function Masthead() {
           className="button button--small"
           data-testid="theme"
           aria-pressed={p.theme === 'dark'}
-          aria-label={`${t.theme.label}: ${p.theme === 'dark' ? t.theme.dark : t.theme.light}`}
+          title={t.theme.label}
           onClick={() => setTheme(p.theme === 'dark' ? 'light' : 'dark')}
         >
-          {p.theme === 'dark' ? '☾ ' : '☀ '}
-          {p.theme === 'dark' ? t.theme.dark : t.theme.light}
+          <span aria-hidden="true">☾ </span>
+          {t.theme.dark}
         </button>
       </div>
     </header>

@@ -36,7 +36,7 @@ export const LINK_PARAMS: ReadonlySet<SweepParam> = new Set(['buffer', 'loss', '
 
 /** Sensible starting ranges: [from, to, points, log]. */
 export const SWEEP_DEFAULTS: Record<SweepParam, [number, number, number, boolean]> = {
-  mtu: [500, 9000, 8, false],
+  mtu: [500, 9000, 18, false],
   rtt: [10, 200, 6, false],
   buffer: [5, 200, 6, false],
   loss: [0.0001, 0.05, 6, true],

@@ -3,8 +3,8 @@
 import { Fragment, useId } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
-import { newVariantValue, objectFields, variant, variants } from '../../scenario/schemaInfo';
-import { VARIANT_STARTERS } from '../../scenario/starters';
+import { objectFields, variant, variants } from '../../scenario/schemaInfo';
+import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
@@ -167,12 +167,7 @@ function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onTogg
               label={`${f.id} ${t.flows.udpRate}`}
               exactErrors
               options={UDP_SOURCES.map((k) => ({ value: k, label: k }))}
-              onChange={(k) =>
-                setField(`${base}.source`, {
-                  ...newVariantValue('SourceSpec', k),
-                  ...VARIANT_STARTERS[k],
-                })
-              }
+              onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k))}
             />
           ) : (
             <NumberField

@@ -1,7 +1,7 @@
 // The settings of the selected link: rate, delay, MTU, jitter, loss on the wire, the queue
 // discipline with its parameters (from the schema), and the rate of the reverse direction.
-import { newVariantValue, variant, variants } from '../../scenario/schemaInfo';
-import { VARIANT_STARTERS } from '../../scenario/starters';
+import { variant, variants } from '../../scenario/schemaInfo';
+import { startVariant, switchQueue } from '../../scenario/starters';
 import type { Link } from '../../scenario/types';
 import { setField } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
@@ -11,15 +11,6 @@ import { SelectField } from './SelectField';
 
 const QUEUES = variants('QueueSpec');
 const LOSSES = variants('LossSpec');
-
-/** A new queue of `kind`, keeping the packet limit of the old one when both have it. */
-export function switchQueue(old: Link['queue'], kind: string): Record<string, unknown> {
-  const next = newVariantValue('QueueSpec', kind);
-  const limit = (old as { limit_packets?: unknown } | undefined)?.limit_packets;
-  const accepts = variant('QueueSpec', kind)?.fields.some((f) => f.name === 'limit_packets');
-  if (accepts && typeof limit === 'number') next.limit_packets = limit;
-  return next;
-}
 
 export function LinkInspector({ link, index }: { link: Link; index: number }) {
   const t = useStrings();
@@ -80,10 +71,7 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         ]}
         hint={loss ? firstSentence(loss.description) : undefined}
         onChange={(kind) =>
-          setField(
-            `${base}.loss`,
-            kind ? { ...newVariantValue('LossSpec', kind), ...VARIANT_STARTERS[kind] } : undefined,
-          )
+          setField(`${base}.loss`, kind ? startVariant('LossSpec', kind) : undefined)
         }
       />
       {loss && <SchemaFields fields={loss.fields} basePath={`${base}.loss`} />}

@@ -82,7 +82,8 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
           const b = pos(l.b);
           const sel = selection?.kind === 'link' && selection.index === i;
           const rate = formatRate(l.rate_bps);
-          const label = t.topology.linkButton(l.id, l.a, l.b, rate);
+          // The accessible name contains the visible text (WCAG 2.5.3).
+          const label = t.topology.linkButton(l.id, l.a, l.b, `${rate} · ${l.delay_ms} ms`);
           // The label sits beside the link's middle, on the side away from the diagram's centre line.
           const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
           let nx = -(b.y - a.y) / len;

@@ -41,7 +41,7 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
   });
   if (rows.length === 0) return null;
   return (
-    <div className="tablewrap">
+    <div className="tablewrap" tabIndex={0} role="region" aria-label={t.throughput.readoutHeading}>
       <table className="bounds" data-testid="bounds-table">
         <caption>{t.throughput.readoutHeading}</caption>
         <thead>

@@ -3,7 +3,7 @@
 // bandwidth estimate; and whether offload is on.
 import { useMemo, useState } from 'react';
 import type { PlotSpec, SeriesSpec } from '../../charts/plotSpec';
-import { formatNumber } from '../../i18n/format';
+import { formatSI } from '../../i18n/format';
 import { idsWith } from '../../sim/rows';
 import type { Scenario } from '../../scenario/types';
 import { useStrings } from '../hooks/useStrings';
@@ -132,7 +132,7 @@ export function HostPanel({ runs, durationS }: { runs: RunView[]; durationS: num
                   height={150}
                   yFixed={yFixed}
                   yFloor={1e-9}
-                  yFormat={(y) => formatNumber(y)}
+                  yFormat={formatSI}
                   testId={`host-${spec.yLabel}`}
                 />
               </div>

@@ -2,7 +2,7 @@
 // host): every column whose metric starts with a prefix, A solid and B dashed.
 import { useMemo } from 'react';
 import type { PlotSpec } from '../../charts/plotSpec';
-import { formatNumber } from '../../i18n/format';
+import { formatSI } from '../../i18n/format';
 import type { ColumnEntity } from '../../sim/protocol';
 import { columnsWithPrefix } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
@@ -94,7 +94,7 @@ export function SmallMultiples({
             fullS={span}
             height={150}
             yFloor={1e-9}
-            yFormat={(y) => formatNumber(y)}
+            yFormat={formatSI}
             testId={`${testId}-${spec.yLabel}`}
           />
         </div>

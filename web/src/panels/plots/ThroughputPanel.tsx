@@ -24,12 +24,18 @@ import {
 import type { RunView } from './series';
 import { TimePlot } from './TimePlot';
 
-const WINDOWS = [0.05, 0.1, 0.5, 1, 2];
+const WINDOWS = [0, 0.05, 0.1, 0.5, 1, 2];
+
+/** The automatic window: a twentieth of the run, between 50 ms and 0.5 s. */
+export function autoWindow(durationS: number): number {
+  return Math.min(0.5, Math.max(0.05, durationS / 20));
+}
 const mbps = (y: number) => formatNumber(y / 1e6);
 
 export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
-  const [windowS, setWindowS] = useState(0.5);
+  const [choice, setWindowS] = useState(0);
+  const windowS = choice > 0 ? choice : autoWindow(spanOf(runs, durationS));
   const [boundFlow, setBoundFlow] = useState<string>('');
   const version = versionOf(runs);
   const shown = drawable(runs);

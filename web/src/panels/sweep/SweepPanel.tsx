@@ -29,7 +29,7 @@ export function SweepPanel({ scenario, canRun }: Props) {
   const t = useStrings();
   const state = useStore(sweep);
   const [param, setParam] = useState<SweepParam>('mtu');
-  const [texts, setTexts] = useState({ from: '500', to: '9000', points: '8' });
+  const [texts, setTexts] = useState({ from: '500', to: '9000', points: '18' });
   const [log, setLog] = useState(false);
   const [linkIndex, setLinkIndex] = useState(() => slowestLink(scenario));
   const [flowIndex, setFlowIndex] = useState(0);
@@ -271,7 +271,7 @@ export function SweepPanel({ scenario, canRun }: Props) {
             ) : null,
           )}
           <SweepPlot state={state} linkId={linkId} />
-          <div className="tablewrap">
+          <div className="tablewrap" tabIndex={0} role="region" aria-label={t.sweep.heading}>
             <table className="bounds" data-testid="sweep-table">
               <thead>
                 <tr>
