@@ -63,7 +63,7 @@ export function setField(path: string, value: unknown, text?: string): void {
     const drafts = { ...s.drafts };
     if (text === undefined) delete drafts[draftKey(v, path)];
     else drafts[draftKey(v, path)] = { text, problem: null };
-    return { ...withVariant(s, v, next), drafts, preset: 'custom' };
+    return { ...withVariant(s, v, next), drafts, preset: v === 'A' ? 'custom' : s.preset };
   });
 }
 
@@ -95,7 +95,7 @@ export function editScenario(fn: (s: Scenario) => Scenario, selection?: Selectio
       ...withVariant(s, v, fn(activeScenario(s))),
       drafts: dropDrafts(s.drafts, v),
       selection: selection === undefined ? s.selection : selection,
-      preset: 'custom',
+      preset: v === 'A' ? 'custom' : s.preset,
       revision: s.revision + 1,
     };
   });
@@ -107,7 +107,7 @@ export function replaceScenario(next: Scenario, preset: PresetId | 'custom' = 'c
     ...withVariant(s, s.active, next),
     drafts: dropDrafts(s.drafts, s.active),
     selection: next.topology.links.length > 0 ? { kind: 'link', index: 0 } : null,
-    preset,
+    preset: s.active === 'A' ? preset : s.preset,
     revision: s.revision + 1,
   }));
 }

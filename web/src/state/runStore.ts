@@ -32,6 +32,8 @@ export interface RunSnapshot {
 const NS_PER_S = 1e9;
 /** Smoothing of the events-per-second meter (weight of the newest measurement). */
 const METER_WEIGHT = 0.3;
+/** New rows are announced to the panels at most this often (they recompute derived series). */
+const ROWS_NOTIFY_MS = 60;
 
 export const IDLE_RUN: RunSnapshot = {
   status: 'idle',
@@ -55,6 +57,8 @@ export class RunStore {
   private readonly listeners = new Set<() => void>();
   private speed: Speed;
   private meter = { wallMs: 0, events: 0 };
+  private pendingRows: Partial<RunSnapshot> | null = null;
+  private rowsTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(speed: Speed) {
     this.speed = speed;
@@ -68,8 +72,18 @@ export class RunStore {
   getSnapshot = (): RunSnapshot => this.snap;
 
   private update(patch: Partial<RunSnapshot>): void {
-    this.snap = { ...this.snap, ...patch, version: this.snap.version + 1 };
+    const rows = this.pendingRows;
+    this.pendingRows = null;
+    if (this.rowsTimer !== null) clearTimeout(this.rowsTimer);
+    this.rowsTimer = null;
+    this.snap = { ...this.snap, ...rows, ...patch, version: this.snap.version + 1 };
     for (const fn of this.listeners) fn();
+  }
+
+  /** Rows arrive many times a frame at full speed: announce them together. */
+  private updateRows(patch: Partial<RunSnapshot>): void {
+    this.pendingRows = { ...this.pendingRows, ...patch };
+    this.rowsTimer ??= setTimeout(() => this.update({}), ROWS_NOTIFY_MS);
   }
 
   private measure(events: number): number {
@@ -113,7 +127,11 @@ export class RunStore {
         },
         rows: (chunk, nowNs, events) => {
           this.snap.trace?.append(chunk);
-          this.update({ nowS: nowNs / NS_PER_S, events, eventsPerSecond: this.measure(events) });
+          this.updateRows({
+            nowS: nowNs / NS_PER_S,
+            events,
+            eventsPerSecond: this.measure(events),
+          });
         },
         paused: (nowNs, events) => {
           this.update({ status: 'paused', nowS: nowNs / NS_PER_S, events, eventsPerSecond: 0 });

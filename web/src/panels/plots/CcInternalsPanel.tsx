@@ -9,6 +9,16 @@ import { spanOf } from './series';
 import type { RunView } from './series';
 import { SmallMultiples } from './SmallMultiples';
 
+/** What the values of state-like internals mean (docs/algorithms.md, the `metrics()` column). */
+const STATE_NAMES: Record<string, Record<string, string[]>> = {
+  bbr: { 'cc.mode': ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] },
+  cubic: { 'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex'] },
+  e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
+  receiver_rate: {
+    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited'],
+  },
+};
+
 export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
   const [chosen, setChosen] = useState('');
@@ -51,6 +61,7 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
           names={t.ccInternals.metrics}
           span={spanOf(runs, durationS)}
           testId="cc-internals"
+          stateNames={STATE_NAMES[cc]}
           colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
         />
       ) : (

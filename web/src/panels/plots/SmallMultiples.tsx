@@ -32,6 +32,8 @@ interface Props {
   span: number;
   testId: string;
   colorIndex?: number;
+  /** Names of the values of state-like metrics (e.g. BBR's modes), shown on the y axis. */
+  stateNames?: Record<string, string[]>;
 }
 
 export function SmallMultiples({
@@ -43,13 +45,14 @@ export function SmallMultiples({
   span,
   testId,
   colorIndex = 0,
+  stateNames = {},
 }: Props) {
   const t = useStrings();
   const version = versionOf(runs);
   const specs = useMemo(() => {
     const first = runs.find((r) => r.snap.columns.length > 0)?.snap;
     const cols = first ? columnsWithPrefix(first.columns, entity, id, prefix) : [];
-    return cols.map(({ column }): PlotSpec => {
+    return cols.map(({ column }): PlotSpec & { metric: string } => {
       const name =
         names[column.metric] ??
         `${column.metric.slice(prefix.length)}${column.unit ? ` (${column.unit})` : ''}`;
@@ -72,6 +75,7 @@ export function SmallMultiples({
           : [];
       });
       return {
+        metric: column.metric,
         title: `${id}: ${name}`,
         xLabel: t.plot.time,
         yLabel: name,
@@ -85,20 +89,24 @@ export function SmallMultiples({
   if (specs.length === 0) return null;
   return (
     <div className="multiples" data-testid={testId}>
-      {specs.map((spec) => (
-        <div key={spec.title} className="multiples__item">
-          <h3 className="plot__title">{spec.yLabel}</h3>
-          <TimePlot
-            spec={spec}
-            version={version}
-            fullS={span}
-            height={150}
-            yFloor={1e-9}
-            yFormat={formatSI}
-            testId={`${testId}-${spec.yLabel}`}
-          />
-        </div>
-      ))}
+      {specs.map((spec) => {
+        const states = stateNames[spec.metric];
+        return (
+          <div key={spec.title} className="multiples__item">
+            <h3 className="plot__title">{spec.yLabel}</h3>
+            <TimePlot
+              spec={spec}
+              version={version}
+              fullS={span}
+              height={150}
+              yFloor={1e-9}
+              yFixed={states ? [0, states.length - 0.5] : undefined}
+              yFormat={states ? (y) => (Number.isInteger(y) ? (states[y] ?? '') : '') : formatSI}
+              testId={`${testId}-${spec.metric}`}
+            />
+          </div>
+        );
+      })}
     </div>
   );
 }

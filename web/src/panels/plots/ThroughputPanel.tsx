@@ -77,6 +77,9 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
       const n = summary?.flows.length ?? 1;
       for (const line of distinctBounds(boundValues(b, n))) {
         const kind = line.kinds[0] ?? 'link_bps';
+        // B's bound at the same value as one of A's is the same line: draw it once.
+        const same = refs.some((x) => Math.abs(x.y - line.bps) <= 1e-3 * line.bps);
+        if (r.tag === 'B' && same) continue;
         refs.push({
           id: `${r.tag}bound.${line.kinds.join('+')}`,
           label: `${line.kinds.map((k) => t.throughput.bounds[k] ?? k).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
