@@ -152,9 +152,7 @@ try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${base}${shot.query ?? '?lang=en&theme=light'}`);
       await page.getByTestId('run').waitFor();
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="run"]')?.hasAttribute('disabled'),
-      );
+      await page.locator('[data-testid="run"]:not([disabled])').waitFor({ timeout: 30_000 });
       await shot.take(page);
       process.stdout.write(`wrote docs/${shot.name}.png\n`);
     } finally {
