@@ -1,7 +1,9 @@
 // The lab in real Chromium: the default scenario's golden trace hash, pause and resume, step and
 // seek, inline validation that blocks Run, and an edited parameter changing the plot.
 import { expect, test } from '@playwright/test';
-import { goldenHash } from '../golden/golden';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, goldenHash } from '../golden/golden';
 import { canvasImage, fieldId, openLab, paintedPixels, runToDone } from './helpers';
 
 const DEFAULT_HASH = goldenHash('default');
@@ -168,4 +170,37 @@ test('reset clears the run', async ({ page }) => {
   await expect(page.getByTestId('status')).toHaveText('ready');
   await expect(page.getByTestId('trace-hash')).toHaveText('–');
   expect(await paintedPixels(page, 'cwnd-canvas')).toBe(0);
+});
+
+test('a broken scenario in the URL or in an opened file leaves the page working', async ({
+  page,
+}) => {
+  const junk = Buffer.from(JSON.stringify({ topology: { nodes: 5 }, flows: 'x' })).toString(
+    'base64url',
+  );
+  await openLab(page, `?lang=en#s=${junk}`);
+  await expect(page.getByTestId('topo-link-bottleneck')).toBeVisible();
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"topology": {"nodes": [], "links": []}, "flows": [{"id": 3}]}'),
+  });
+  await expect(page.getByText('That file is not a scenario JSON')).toBeVisible();
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'notjson.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ nope'),
+  });
+  await expect(page.getByText('That file is not a scenario JSON')).toBeVisible();
+  await expect(page.getByTestId('run')).toBeEnabled();
+  // A valid file replaces the scenario; its problems are explained like typed ones.
+  const s = JSON.parse(readFileSync(join(ROOT, 'content/scenarios/default.json'), 'utf8'));
+  s.topology.links[1].rate_bps = -1;
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'neg.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(s)),
+  });
+  await expect(page.getByTestId('error-summary')).toContainText('Link bottleneck');
+  await expect(page.getByTestId('run')).toBeDisabled();
 });

@@ -192,3 +192,22 @@ describe('A/B diff and the URL', () => {
     expect(decodeScenarioHash('')).toBeNull();
   });
 });
+
+describe('scenario shape', () => {
+  it('accepts scenarios and refuses what would break the editor', async () => {
+    const { isScenarioShape } = await import('../../web/src/scenario/shape');
+    expect(isScenarioShape(DEFAULT_SCENARIO)).toBe(true);
+    expect(isScenarioShape(presetScenario('parkingLot'))).toBe(true);
+    for (const bad of [
+      null,
+      [],
+      { topology: {}, flows: [] },
+      { topology: { nodes: [], links: {} }, flows: [] },
+      { topology: { nodes: [{ id: 1 }], links: [] }, flows: [] },
+      { topology: { nodes: [], links: [{ id: 'l' }] }, flows: [] },
+      { topology: { nodes: [], links: [] }, flows: [{ id: 'f', src: 'a' }] },
+    ]) {
+      expect(isScenarioShape(bad)).toBe(false);
+    }
+  });
+});

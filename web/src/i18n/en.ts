@@ -10,6 +10,9 @@ export const en = {
   footer:
     'Packet-level discrete-event simulation in Rust, compiled to WebAssembly and run in Web Workers. The analytic bounds come from the same model.',
   wasmLoadFailed: 'Could not load the simulator:',
+  renderFailed:
+    'This part of the page failed to draw. Your scenario is kept; you can reset it or this view.',
+  resetScenario: 'Back to the default scenario',
 
   editor: {
     heading: 'Scenario',
@@ -27,6 +30,7 @@ export const en = {
         : `B differs from A in ${n} place${n === 1 ? '' : 's'}:`,
     importJson: 'Open scenario JSON…',
     importFailed: 'That file is not a scenario JSON:',
+    notScenario: 'it needs topology.nodes, topology.links and flows, each with ids.',
     shareLink: 'Copy link',
     linkCopied: 'Link copied',
   },

@@ -12,6 +12,9 @@ export const ja: Strings = {
   footer:
     'Rust によるパケット単位の離散事象シミュレーションを WebAssembly にコンパイルし、Web Worker で実行しています。理論上限も同じモデルから計算しています。',
   wasmLoadFailed: 'シミュレータを読み込めませんでした:',
+  renderFailed:
+    'この部分を描画できませんでした。シナリオは保持されています。シナリオか表示をリセットできます。',
+  resetScenario: '既定のシナリオに戻す',
 
   editor: {
     heading: 'シナリオ',
@@ -27,6 +30,7 @@ export const ja: Strings = {
       n === 0 ? 'B はまだ A と同じです。' : `B は A と ${n} か所異なります:`,
     importJson: 'シナリオ JSON を開く…',
     importFailed: 'このファイルはシナリオ JSON ではありません:',
+    notScenario: 'topology.nodes・topology.links・flows(それぞれ id 付き)が必要です。',
     shareLink: 'リンクをコピー',
     linkCopied: 'コピーしました',
   },

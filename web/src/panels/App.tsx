@@ -1,10 +1,11 @@
 // The page: the scenario editor on the left; on the right the run controls, what happened, and
 // the plots (or the sweep). Compare mode runs A and B together and overlays them.
 import { useEffect, useState } from 'react';
-import { activeScenario, editor } from '../state/editorStore';
+import { activeScenario, editor, loadPreset } from '../state/editorStore';
 import { prefs } from '../state/prefs';
-import { DEFAULT_SPEED, runA, runB } from '../state/runs';
+import { DEFAULT_SPEED, resetAll, runA, runB } from '../state/runs';
 import { ScenarioEditor } from './editor/ScenarioEditor';
+import { ErrorBoundary } from './ErrorBoundary';
 import { useChecks } from './hooks/useChecks';
 import { usePageWasm } from './hooks/usePageWasm';
 import { useStore } from './hooks/useStore';
@@ -63,7 +64,13 @@ export function App() {
         </p>
       )}
       <main className="layout">
-        <ScenarioEditor checks={checks} />
+        <ErrorBoundary
+          title={t.renderFailed}
+          resetLabel={t.resetScenario}
+          onReset={() => loadPreset('single')}
+        >
+          <ScenarioEditor checks={checks} />
+        </ErrorBoundary>
         <div className="results" id="plots" tabIndex={-1}>
           <section className="card runcard" aria-label={t.run.run}>
             <RunBar
@@ -136,22 +143,24 @@ export function App() {
               {t.sweep.tab}
             </button>
           </div>
-          {tab === 'plots' ? (
-            <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
-              <CwndPanel runs={runs} durationS={durationS} />
-              <ThroughputPanel runs={runs} durationS={durationS} />
-              <QueuePanel runs={runs} durationS={durationS} />
-              <RttPanel runs={runs} durationS={durationS} />
-              <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />
-              <CcInternalsPanel runs={runs} durationS={durationS} />
-              <QdiscInternalsPanel runs={runs} durationS={durationS} />
-              <HostPanel runs={runs} durationS={durationS} />
-            </div>
-          ) : (
-            <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">
-              <SweepPanel scenario={state.A} canRun={checks.A.runnable} />
-            </div>
-          )}
+          <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
+            {tab === 'plots' ? (
+              <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
+                <CwndPanel runs={runs} durationS={durationS} />
+                <ThroughputPanel runs={runs} durationS={durationS} />
+                <QueuePanel runs={runs} durationS={durationS} />
+                <RttPanel runs={runs} durationS={durationS} />
+                <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />
+                <CcInternalsPanel runs={runs} durationS={durationS} />
+                <QdiscInternalsPanel runs={runs} durationS={durationS} />
+                <HostPanel runs={runs} durationS={durationS} />
+              </div>
+            ) : (
+              <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">
+                <SweepPanel scenario={state.A} canRun={checks.A.runnable} />
+              </div>
+            )}
+          </ErrorBoundary>
         </div>
       </main>
       <footer className="footer">{t.footer}</footer>

@@ -51,6 +51,13 @@ export const IDLE_RUN: RunSnapshot = {
   error: null,
 };
 
+/** Rows a run will sample (the grid from 0 to the end, both included), so the buffer never grows. */
+export function expectedRows(s: Scenario): number {
+  const interval = (s.sample_interval_ms ?? 10) / 1000;
+  const rows = interval > 0 ? Math.ceil(s.duration_s / interval) + 2 : 1024;
+  return Math.max(16, Math.min(1_100_000, Number.isFinite(rows) ? rows : 1024));
+}
+
 export class RunStore {
   private snap: RunSnapshot = IDLE_RUN;
   private run: SimRun | null = null;
@@ -120,7 +127,7 @@ export class RunStore {
           this.update({
             status: this.snap.status === 'seeking' ? 'seeking' : 'running',
             columns,
-            trace: new TraceBuffer(columns.length),
+            trace: new TraceBuffer(columns.length, expectedRows(scenario)),
             endS: endNs / NS_PER_S,
             initial,
           });

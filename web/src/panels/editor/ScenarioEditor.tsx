@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
-import type { Scenario } from '../../scenario/types';
+import { isScenarioShape } from '../../scenario/shape';
 import {
   activeScenario,
   editor,
@@ -28,15 +28,6 @@ interface Props {
   checks: { A: ScenarioCheck; B: ScenarioCheck | null };
 }
 
-function looksLikeScenario(v: unknown): v is Scenario {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof (v as { topology?: unknown }).topology === 'object' &&
-    Array.isArray((v as { flows?: unknown }).flows)
-  );
-}
-
 export function ScenarioEditor({ checks }: Props) {
   const t = useStrings();
   const state = useStore(editor);
@@ -54,7 +45,7 @@ export function ScenarioEditor({ checks }: Props) {
     if (!file) return;
     try {
       const v: unknown = JSON.parse(await file.text());
-      if (!looksLikeScenario(v)) throw new Error('no topology or flows');
+      if (!isScenarioShape(v)) throw new Error(t.editor.notScenario);
       replaceScenario(v);
       setImportError(null);
     } catch (e) {

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaultScenario';
 import { diffScenarios } from '../../scenario/diff';
+import { isScenarioShape } from '../../scenario/shape';
 import { decodeScenarioHash, encodeScenarioHash } from '../../scenario/urlCodec';
 import type { Scenario } from '../../scenario/types';
 import { editor, replaceScenario } from '../../state/editorStore';
@@ -14,8 +15,7 @@ export function useUrlScenario(a: Scenario): void {
     if (readOnce) return;
     readOnce = true;
     const v = decodeScenarioHash(globalThis.location?.hash ?? '');
-    if (v && typeof v === 'object' && 'topology' in v && 'flows' in v)
-      replaceScenario(v as Scenario);
+    if (isScenarioShape(v)) replaceScenario(v);
   }, []);
   useEffect(() => {
     const id = setTimeout(() => {
