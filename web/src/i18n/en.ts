@@ -170,6 +170,8 @@ export const en = {
 
   story: {
     heading: 'What happened',
+    running:
+      'The run is going: the plots fill in as it streams, and the story in numbers appears here when it ends.',
     idle: 'Press Run. The plots fill in as the simulation streams; this panel then tells the story in numbers.',
     flow: (id: string, algo: string, rate: string) => `${id} (${algo}) averaged ${rate}`,
     ofBound: (pct: string, bound: string, value: string) =>

@@ -169,6 +169,7 @@ export const ja: Strings = {
 
   story: {
     heading: '何が起きたか',
+    running: '実行中です。グラフは進行に合わせて描かれ、終了するとここに結果が文章で表示されます。',
     idle: '「実行」を押してください。シミュレーションの進行に合わせてグラフが描かれ、ここに結果が文章で表示されます。',
     flow: (id: string, algo: string, rate: string) => `${id}(${algo})の平均は ${rate}`,
     ofBound: (pct: string, bound: string, value: string) => `で、${bound}の上限(${value})の ${pct}`,

@@ -22,6 +22,8 @@ import { TimePlot } from './TimePlot';
 
 /** ssthresh 0 means "not set yet" (infinite): draw nothing there. */
 const ssthreshSet = (y: number) => y > 0;
+/** cwnd is 0 only before the flow opens: draw nothing there. */
+const open = (y: number) => y > 0;
 
 export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
@@ -46,6 +48,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
             lineSeries(`${r.tag}cwnd.${id}`, t.cwnd.cwnd + sfx, cwnd, color, {
               width: 2,
               dash: dashFor(r.tag),
+              defined: open,
             }),
           );
         if (ss)

@@ -9,7 +9,11 @@ import { boundValues, tightest } from '../plots/bounds';
 export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }) {
   const t = useStrings();
   const s = run.summary;
-  if (!s) return tag === 'B' ? null : <p className="muted">{t.story.idle}</p>;
+  if (!s) {
+    if (tag === 'B') return null;
+    const live = run.status !== 'idle' && run.status !== 'failed';
+    return <p className="muted">{live ? t.story.running : t.story.idle}</p>;
+  }
   const flows = run.scenario?.flows ?? [];
   const busiest = [...s.links].sort((a, b) => b.utilisation - a.utilisation)[0];
   return (

@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { boundColor, seriesColor } from '../../charts/palette';
 import { niceCeiling } from '../../charts/scales';
 import { formatNumber } from '../../i18n/format';
+import { ccLabel } from '../../scenario/ccAlgorithms';
 import type { SweepState } from '../../state/sweepStore';
 import { metricOf } from '../../state/sweepStore';
 import { useElementWidth } from '../hooks/useElementWidth';
@@ -158,7 +159,7 @@ export function SweepPlot({ state, linkId }: { state: SweepState; linkId: string
             y={H - m.bottom + 16}
             textAnchor="middle"
           >
-            {typeof tk.v === 'number' ? formatNumber(tk.v) : tk.v}
+            {typeof tk.v === 'number' ? formatNumber(tk.v) : ccLabel(tk.v)}
           </text>
         ))}
         <text
