@@ -45,7 +45,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['web/src/**/*.tsx'],
+    files: ['web/src/**/*.tsx', 'web/src/panels/**/*.ts'],
     ...reactHooks.configs.flat.recommended,
   },
   {

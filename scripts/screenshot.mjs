@@ -1,15 +1,124 @@
 #!/usr/bin/env node
-// Take docs/screenshot.png: the built site in headless Chromium after a run of the default
-// scenario. Run `npm run build` first.   node scripts/screenshot.mjs [out.png]
+// Retake the screenshots in docs/ (README and docs/ui.md show them): the built site in headless
+// Chromium. Run `npm run build` first.   node scripts/screenshot.mjs [only-this-name]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, ROOT } from './lib/paths.mjs';
 
-const out = process.argv[2] ?? join(ROOT, 'docs', 'screenshot.png');
+const DOCS = join(ROOT, 'docs');
+const only = process.argv[2];
 const port = 4181;
+const base = `http://127.0.0.1:${port}/lab/sub/`;
+
+async function runToDone(page, both = false) {
+  await page.getByTestId('speed').selectOption('Infinity');
+  await page.getByTestId('run').click();
+  const done = (id) =>
+    page.locator(`[data-testid="${id}"][data-status="done"]`).waitFor({ timeout: 180_000 });
+  await done('status');
+  if (both) await done('status-B');
+  await page.waitForTimeout(400);
+}
+
+/** Each shot: a name (file docs/<name>.png), the page query, and what to do before the picture. */
+const SHOTS = [
+  {
+    name: 'screenshot',
+    async take(page) {
+      await runToDone(page);
+      await page
+        .getByTestId('panel-cwnd')
+        .locator('.plot__area')
+        .hover({ position: { x: 300, y: 80 } });
+      await page.screenshot({ path: join(DOCS, 'screenshot.png') });
+    },
+  },
+  {
+    name: 'screenshots/plots',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('dumbbell');
+      await runToDone(page);
+      await page
+        .getByTestId('panel-throughput')
+        .locator('.plot__area')
+        .hover({ position: { x: 420, y: 60 } });
+      await page.locator('.plots').screenshot({ path: join(DOCS, 'screenshots/plots.png') });
+    },
+  },
+  {
+    name: 'screenshots/compare',
+    async take(page) {
+      await page.getByTestId('compare-toggle').click();
+      await page.getByTestId('topo-link-bottleneck').click();
+      await page.locator('#field-B-topology_links_1__queue_kind').selectOption('codel');
+      await runToDone(page, true);
+      await page.setViewportSize({ width: 1440, height: 1500 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(DOCS, 'screenshots/compare.png') });
+    },
+  },
+  {
+    name: 'screenshots/sweep',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('lanHost');
+      await page.getByTestId('tab-sweep').click();
+      await page.getByTestId('sweep-run').click();
+      await page
+        .locator('[data-testid="sweep-progress"][data-status="done"]')
+        .waitFor({ timeout: 300_000 });
+      await page.waitForTimeout(300);
+      await page
+        .getByTestId('panel-sweep')
+        .screenshot({ path: join(DOCS, 'screenshots/sweep.png') });
+    },
+  },
+  {
+    name: 'screenshots/internals',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('bbrVsCubic');
+      await runToDone(page);
+      await page
+        .getByTestId('panel-cc')
+        .screenshot({ path: join(DOCS, 'screenshots/internals.png') });
+    },
+  },
+  {
+    name: 'screenshots/host',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('lanHost');
+      await runToDone(page);
+      await page.getByTestId('panel-host').screenshot({ path: join(DOCS, 'screenshots/host.png') });
+    },
+  },
+  {
+    name: 'screenshots/editor-errors',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('dumbbell');
+      await page.getByTestId('topo-link-bottleneck').click();
+      await page.locator('#field-A-topology_links_2__queue_kind').selectOption('red');
+      await page.locator('#field-A-topology_links_2__queue_min_th').fill('90');
+      await page.locator('#field-A-topology_links_2__rate_bps').fill('fast');
+      await page.waitForTimeout(300);
+      await page
+        .locator('.editor')
+        .screenshot({ path: join(DOCS, 'screenshots/editor-errors.png') });
+    },
+  },
+  {
+    // In English: this machine has no CJK font, so Japanese would show as boxes here.
+    name: 'screenshots/dark',
+    query: '?lang=en&theme=dark',
+    async take(page) {
+      await page.getByTestId('preset').selectOption('rttUnfair');
+      await runToDone(page);
+      await page.screenshot({ path: join(DOCS, 'screenshots/dark.png') });
+    },
+  },
+];
+
 const server = spawn(
   process.execPath,
   [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(port)],
@@ -18,38 +127,39 @@ const server = spawn(
   },
 );
 await new Promise((resolve) => server.stdout.once('data', resolve));
-
-const profile = mkdtempSync(join(tmpdir(), 'tcplab-shot-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-  viewport: { width: 1280, height: 860 },
-  deviceScaleFactor: 1,
-});
+mkdirSync(join(DOCS, 'screenshots'), { recursive: true });
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`http://127.0.0.1:${port}/lab/sub/`);
-  await page.getByTestId('run').click({ timeout: 20_000 });
-  await page
-    .getByTestId('status')
-    .filter({ hasText: /^done$/ })
-    .waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(300);
-  mkdirSync(dirname(out), { recursive: true });
-  await page.screenshot({ path: out, fullPage: true });
-  process.stdout.write(`wrote ${out}\n`);
+  for (const shot of SHOTS) {
+    if (only && shot.name !== only) continue;
+    const profile = mkdtempSync(join(tmpdir(), 'tcplab-shot-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${base}${shot.query ?? '?lang=en&theme=light'}`);
+      await page.getByTestId('run').waitFor();
+      await page.locator('[data-testid="run"]:not([disabled])').waitFor({ timeout: 30_000 });
+      await shot.take(page);
+      process.stdout.write(`wrote docs/${shot.name}.png\n`);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
 } finally {
-  await context.close();
   server.kill();
-  rmSync(profile, { recursive: true, force: true });
 }

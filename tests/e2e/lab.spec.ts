@@ -1,49 +1,36 @@
-// The lab in real Chromium: load, run to `done`, golden trace hash, a drawn plot, inline
-// validation that disables Run, and a changed setting giving a different trace.
+// The lab in real Chromium: the default scenario's golden trace hash, pause and resume, step and
+// seek, inline validation that blocks Run, and an edited parameter changing the plot.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { goldenHash } from '../golden/golden';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, goldenHash } from '../golden/golden';
+import { canvasImage, fieldId, openLab, paintedPixels, runToDone } from './helpers';
 
 const DEFAULT_HASH = goldenHash('default');
+const RATE = fieldId('topology.links[1].rate_bps');
+const MTU = fieldId('topology.links[1].mtu_bytes');
 
-/** Number of canvas pixels that are not fully transparent. */
-async function paintedPixels(page: Page): Promise<number> {
-  return page.getByTestId('cwnd-canvas').evaluate((el) => {
-    const c = el as HTMLCanvasElement;
-    const ctx = c.getContext('2d');
-    if (!ctx || c.width === 0 || c.height === 0) return 0;
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
-    return n;
-  });
-}
-
-test.beforeEach(async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto('./');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('tcplab');
-  // Run becomes enabled once the wasm validator has checked the default settings.
-  await expect(page.getByTestId('run')).toBeEnabled();
+test('the default scenario runs to done with the golden trace hash and draws the plots', async ({
+  page,
+}) => {
+  const problems = await openLab(page);
+  await expect(page.getByTestId('status')).toHaveText('ready');
+  expect(await paintedPixels(page, 'cwnd-canvas')).toBe(0);
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('status')).toHaveText('done', { timeout: 60_000 });
+  await expect(page.getByTestId('trace-hash')).toHaveText(DEFAULT_HASH);
+  expect(await paintedPixels(page, 'cwnd-canvas')).toBeGreaterThan(500);
+  expect(await paintedPixels(page, 'goodput-canvas')).toBeGreaterThan(200);
+  expect(await paintedPixels(page, 'queue-canvas')).toBeGreaterThan(200);
+  await expect(page.getByTestId('sim-time')).toHaveText('20.0 s of 20.0 s simulated');
+  await expect(page.getByTestId('story')).toContainText('flow1 (NewReno) averaged');
+  await expect(page.getByTestId('bounds-table')).toContainText('19.5 Mb/s');
   expect(problems).toEqual([]);
 });
 
-test('the default scenario runs to done with the golden trace hash and draws the plot', async ({
-  page,
-}) => {
-  await expect(page.getByTestId('status')).toHaveText('ready');
-  expect(await paintedPixels(page)).toBe(0);
-  await page.getByTestId('run').click();
-  await expect(page.getByTestId('status')).toHaveText('done');
-  await expect(page.getByTestId('trace-hash')).toHaveText(DEFAULT_HASH);
-  expect(await paintedPixels(page)).toBeGreaterThan(500);
-  await expect(page.getByTestId('goodput')).toHaveText(/Mb\/s$/);
-  await expect(page.getByTestId('sim-time')).toHaveText('20.0 s of 20.0 s simulated');
-});
-
 test('pause stops the run and resume finishes it with the same hash', async ({ page }) => {
-  await page.getByTestId('speed').selectOption('5');
+  await openLab(page);
+  await page.getByTestId('speed').selectOption('1');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('status')).toHaveText('running');
   await page.getByTestId('pause').click();
@@ -53,55 +40,167 @@ test('pause stops the run and resume finishes it with the same hash', async ({ p
   await expect(page.getByTestId('sim-time')).toHaveText(at ?? '');
   await page.getByTestId('speed').selectOption('Infinity');
   await page.getByTestId('pause').click(); // now labelled Resume
-  await expect(page.getByTestId('status')).toHaveText('done');
+  await expect(page.getByTestId('status')).toHaveText('done', { timeout: 60_000 });
   await expect(page.getByTestId('trace-hash')).toHaveText(DEFAULT_HASH);
 });
 
-for (const bad of ['-5', '0', 'abc']) {
-  test(`bottleneck rate ${bad} shows an inline error and disables Run`, async ({ page }) => {
-    await page.getByTestId('control-rateMbps').fill(bad);
-    await expect(page.getByTestId('error-rateMbps')).toBeVisible();
-    await expect(page.getByTestId('control-rateMbps')).toHaveAttribute('aria-invalid', 'true');
+test('step advances 100 ms at a time, and seeking back re-runs to the same trace', async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('status')).toHaveText('paused');
+  await expect(page.getByTestId('sim-time')).toHaveText('0.1 s of 20.0 s simulated');
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('sim-time')).toHaveText('0.2 s of 20.0 s simulated');
+  // Seek forward with the keyboard, then back: the run restarts and pauses there.
+  const seek = page.getByTestId('seek');
+  await seek.focus();
+  await seek.press('End');
+  await expect(page.getByTestId('status')).toHaveText('done', { timeout: 60_000 });
+  await expect(page.getByTestId('trace-hash')).toHaveText(DEFAULT_HASH);
+  await seek.press('Home');
+  await expect(page.getByTestId('status')).toHaveText('paused', { timeout: 60_000 });
+  await expect(page.getByTestId('sim-time')).toHaveText('0.0 s of 20.0 s simulated');
+  await page.getByTestId('speed').selectOption('Infinity');
+  await page.getByTestId('pause').click();
+  await expect(page.getByTestId('status')).toHaveText('done', { timeout: 60_000 });
+  await expect(page.getByTestId('trace-hash')).toHaveText(DEFAULT_HASH);
+});
+
+for (const [bad, kind] of [
+  ['abc', 'local'],
+  ['-5', 'validator'],
+  ['0', 'validator'],
+] as const) {
+  test(`bottleneck rate ${bad} shows an inline ${kind} error and blocks Run`, async ({ page }) => {
+    await openLab(page);
+    await page.locator(`#${RATE}`).fill(bad);
+    await expect(page.getByTestId(`error-${RATE}`)).toBeVisible();
+    await expect(page.locator(`#${RATE}`)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('run')).toBeDisabled();
-    await page.getByTestId('control-rateMbps').fill('20');
-    await expect(page.getByTestId('error-rateMbps')).toHaveCount(0);
+    await expect(page.getByTestId('error-summary')).toContainText('Link bottleneck');
+    await page.locator(`#${RATE}`).fill('20');
+    await expect(page.getByTestId(`error-${RATE}`)).toHaveCount(0);
+    await expect(page.getByTestId('error-summary')).toHaveCount(0);
     await expect(page.getByTestId('run')).toBeEnabled();
   });
 }
 
-test('an out-of-range value reported by the wasm validator is shown next to its control', async ({
+test('an out-of-range MTU reported by the wasm validator is shown next to its field', async ({
   page,
 }) => {
-  await page.getByTestId('control-mtuBytes').fill('40');
-  await expect(page.getByTestId('error-mtuBytes')).toContainText('between 68 and 65535');
+  await openLab(page);
+  await page.locator(`#${MTU}`).fill('40');
+  await expect(page.getByTestId(`error-${MTU}`)).toContainText('between 68 and 65535');
   await expect(page.getByTestId('run')).toBeDisabled();
-  // A second, locally invalid control does not hide the validator's message.
-  await page.getByTestId('control-rateMbps').fill('-5');
-  await expect(page.getByTestId('error-rateMbps')).toBeVisible();
-  await expect(page.getByTestId('error-mtuBytes')).toContainText('between 68 and 65535');
-  await page.getByTestId('control-mtuBytes').fill('1500');
-  await page.getByTestId('control-rateMbps').fill('20');
+  // The error summary's "Show" focuses the field.
+  await page.getByTestId('error-summary').getByRole('button').first().click();
+  await expect(page.locator(`#${MTU}`)).toBeFocused();
+  await page.locator(`#${MTU}`).fill('1500');
   await expect(page.getByTestId('run')).toBeEnabled();
 });
 
-test('a different bottleneck rate gives a different trace hash', async ({ page }) => {
-  await page.getByTestId('speed').selectOption('Infinity');
-  await page.getByTestId('control-rateMbps').fill('10');
+test('editing a parameter and running again changes the plot and the hash', async ({ page }) => {
+  await openLab(page);
+  await runToDone(page);
+  const before = await canvasImage(page, 'cwnd-canvas');
+  await page.locator(`#${RATE}`).fill('10');
   await expect(page.getByTestId('run')).toBeEnabled();
-  await page.getByTestId('run').click();
-  await expect(page.getByTestId('status')).toHaveText('done');
+  await runToDone(page);
   const hash = page.getByTestId('trace-hash');
   await expect(hash).toHaveText(/^[0-9a-f]{16}$/);
   await expect(hash).not.toHaveText(DEFAULT_HASH);
-  await expect(page.getByTestId('bottleneck-rate')).toHaveText('10 Mb/s');
+  expect(await canvasImage(page, 'cwnd-canvas')).not.toBe(before);
+  await expect(page.getByTestId('bounds-table')).toContainText('9.73 Mb/s');
+});
+
+test('the graph editor adds and removes hosts, links and flows', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('add-host').click();
+  await expect(page.getByTestId('topo-node-h1')).toBeVisible();
+  await expect(page.getByTestId('node-inspector')).toContainText('h1');
+  await page.getByTestId('add-link').click();
+  await page.getByTestId('new-link-a').selectOption('router');
+  await page.getByTestId('new-link-b').selectOption('h1');
+  await page.getByTestId('new-link-add').click();
+  await expect(page.getByTestId('topo-link-l1')).toBeVisible();
+  await page.getByTestId('add-flow').click();
+  await expect(page.getByTestId('flow-row-1')).toBeVisible();
+  await page.locator(`#${fieldId('flows[1].dst')}`).selectOption('h1');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  // Removing the host takes its link and flow with it.
+  await page.getByTestId('topo-node-h1').click();
+  await page.getByTestId('remove-selected').click();
+  await expect(page.getByTestId('topo-node-h1')).toHaveCount(0);
+  await expect(page.getByTestId('topo-link-l1')).toHaveCount(0);
+  await expect(page.getByTestId('flow-row-1')).toHaveCount(0);
+  await expect(page.getByTestId('run')).toBeEnabled();
+});
+
+test('a flow with no path is explained at its destination and blocks Run', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('add-host').click();
+  await page.getByTestId('add-flow').click();
+  await page.locator(`#${fieldId('flows[1].dst')}`).selectOption('h1');
+  await expect(
+    page.getByTestId(`error-${fieldId('flows[1].dst')}`).or(page.getByTestId('error-summary')),
+  ).toContainText(/no path/i);
+  await expect(page.getByTestId('run')).toBeDisabled();
+});
+
+test('a run that fails shows its error and keeps the scenario', async ({ page }) => {
+  await openLab(page);
+  await page.locator(`#${RATE}`).fill('12.5');
+  // Break the simulation worker, as a bad deployment would.
+  await page.route('**/worker*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("worker broken");' }),
+  );
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('status')).toHaveText('failed');
+  await expect(page.getByTestId('run-error')).toBeVisible();
+  await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+  await expect(page.getByTestId('run')).toBeEnabled();
 });
 
 test('reset clears the run', async ({ page }) => {
-  await page.getByTestId('speed').selectOption('Infinity');
-  await page.getByTestId('run').click();
-  await expect(page.getByTestId('status')).toHaveText('done');
+  await openLab(page);
+  await runToDone(page);
   await page.getByTestId('reset').click();
   await expect(page.getByTestId('status')).toHaveText('ready');
   await expect(page.getByTestId('trace-hash')).toHaveText('–');
-  expect(await paintedPixels(page)).toBe(0);
+  expect(await paintedPixels(page, 'cwnd-canvas')).toBe(0);
+});
+
+test('a broken scenario in the URL or in an opened file leaves the page working', async ({
+  page,
+}) => {
+  const junk = Buffer.from(JSON.stringify({ topology: { nodes: 5 }, flows: 'x' })).toString(
+    'base64url',
+  );
+  await openLab(page, `?lang=en#s=${junk}`);
+  await expect(page.getByTestId('topo-link-bottleneck')).toBeVisible();
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"topology": {"nodes": [], "links": []}, "flows": [{"id": 3}]}'),
+  });
+  await expect(page.getByText('That file is not a scenario JSON')).toBeVisible();
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'notjson.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ nope'),
+  });
+  await expect(page.getByText('That file is not a scenario JSON')).toBeVisible();
+  await expect(page.getByTestId('run')).toBeEnabled();
+  // A valid file replaces the scenario; its problems are explained like typed ones.
+  const s = JSON.parse(readFileSync(join(ROOT, 'content/scenarios/default.json'), 'utf8'));
+  s.topology.links[1].rate_bps = -1;
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'neg.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(s)),
+  });
+  await expect(page.getByTestId('error-summary')).toContainText('Link bottleneck');
+  await expect(page.getByTestId('run')).toBeDisabled();
 });

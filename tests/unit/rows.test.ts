@@ -21,13 +21,16 @@ describe('columns', () => {
     expect(flowIds(cols)).toEqual(['f1', 'f2']);
   });
 
-  it.each([
-    '{}',
-    '[{"key":"t"}]',
-    '[{"key":"t","entity":"node","id":"","metric":"t","unit":"s"}]',
-    'nope',
-  ])('rejects %s', (text) => {
+  it.each(['{}', '[{"key":"t"}]', 'nope'])('rejects %s', (text) => {
     expect(() => parseColumns(text)).toThrow();
+  });
+
+  it('keeps columns of entities it does not know yet (host, and whatever comes next)', () => {
+    const cols = parseColumns(
+      '[{"key":"host.h.passage","entity":"host","id":"h","metric":"passage","unit":"µs"},' +
+        '{"key":"x.y.z","entity":"node","id":"y","metric":"z","unit":""}]',
+    );
+    expect(cols.map((c) => c.entity)).toEqual(['host', 'node']);
   });
 });
 

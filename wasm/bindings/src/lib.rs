@@ -50,6 +50,30 @@ pub fn schema() -> String {
     sim::scenario::json_schema()
 }
 
+/// Jain's fairness index of `values` (`sim::metrics::fairness::jain_index`).
+#[wasm_bindgen]
+pub fn jain_index(values: &[f64]) -> f64 {
+    sim::metrics::fairness::jain_index(values)
+}
+
+/// Jain's index of every row of a row-major matrix of `width` columns, one value per
+/// row; NaN entries (flows not open yet) are left out of their row.
+#[wasm_bindgen]
+pub fn jain_rows(values: &[f64], width: usize) -> Vec<f64> {
+    if width == 0 {
+        return Vec::new();
+    }
+    let mut row = Vec::with_capacity(width);
+    values
+        .chunks_exact(width)
+        .map(|r| {
+            row.clear();
+            row.extend(r.iter().copied().filter(|v| !v.is_nan()));
+            sim::metrics::fairness::jain_index(&row)
+        })
+        .collect()
+}
+
 /// The crate version.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -1,4 +1,5 @@
-// Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line.
+// Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line. Also the
+// markers (retransmissions, timeouts) and the labelled horizontal reference lines (bounds).
 import type { Points } from './decimate';
 import type { PlotScales } from './scales';
 
@@ -6,7 +7,14 @@ export interface LineStyle {
   color: string;
   width: number;
   dash?: number[];
+  /** Draw as a step function (for states and counters). */
+  step?: boolean;
 }
+
+export type MarkerShape = 'triangle' | 'cross' | 'dot';
+
+/** Points per stroked piece of a line. */
+const CHUNK = 128;
 
 /** Size the canvas backing store for the device pixel ratio; returns a context in CSS pixels. */
 export function prepareCanvas(
@@ -26,6 +34,12 @@ export function prepareCanvas(
   return ctx;
 }
 
+function clipToPlot(ctx: CanvasRenderingContext2D, s: PlotScales): void {
+  ctx.beginPath();
+  ctx.rect(0, 0, s.innerWidth, s.innerHeight);
+  ctx.clip();
+}
+
 export function drawLine(
   ctx: CanvasRenderingContext2D,
   pts: Points,
@@ -33,15 +47,15 @@ export function drawLine(
   style: LineStyle,
 ): void {
   ctx.save();
-  ctx.beginPath();
-  ctx.rect(0, 0, s.innerWidth, s.innerHeight);
-  ctx.clip();
+  clipToPlot(ctx, s);
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width;
-  ctx.lineJoin = 'round';
+  ctx.lineJoin = 'bevel';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();
   let pen = false;
+  let lastY = 0;
+  let run = 0;
   for (let i = 0; i < pts.length; i++) {
     const y = pts.y[i] as number;
     if (Number.isNaN(y)) {
@@ -50,29 +64,94 @@ export function drawLine(
     }
     const px = s.x(pts.x[i] as number);
     const py = s.y(y);
-    if (pen) ctx.lineTo(px, py);
-    else ctx.moveTo(px, py);
+    if (pen) {
+      if (style.step) ctx.lineTo(px, lastY);
+      ctx.lineTo(px, py);
+      // Stroke in short pieces: a software rasteriser spends far longer on one long, dense,
+      // self-overlapping path than on many short ones (about 2× for a million-point view).
+      if (++run >= CHUNK) {
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(px, py);
+        run = 0;
+      }
+    } else {
+      ctx.moveTo(px, py);
+    }
+    lastY = py;
     pen = true;
   }
   ctx.stroke();
   ctx.restore();
 }
 
-/** A dashed horizontal line across the plot at data value `y` (e.g. the bottleneck rate). */
+/** Small glyphs at (x, y) points; at most one per pixel column is drawn. */
+export function drawMarkers(
+  ctx: CanvasRenderingContext2D,
+  pts: Points,
+  s: PlotScales,
+  color: string,
+  shape: MarkerShape,
+): void {
+  ctx.save();
+  clipToPlot(ctx, s);
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = 1.5;
+  let lastPx = -Infinity;
+  const r = 4;
+  for (let i = 0; i < pts.length; i++) {
+    const px = s.x(pts.x[i] as number);
+    if (px - lastPx < 2 || px < -r || px > s.innerWidth + r) continue;
+    lastPx = px;
+    const py = Math.max(r, Math.min(s.innerHeight - r, s.y(pts.y[i] as number)));
+    ctx.beginPath();
+    if (shape === 'triangle') {
+      ctx.moveTo(px, py - r - 2);
+      ctx.lineTo(px - r, py - 2 * r - 4);
+      ctx.lineTo(px + r, py - 2 * r - 4);
+      ctx.closePath();
+      ctx.fill();
+    } else if (shape === 'cross') {
+      ctx.moveTo(px - r, py - r);
+      ctx.lineTo(px + r, py + r);
+      ctx.moveTo(px + r, py - r);
+      ctx.lineTo(px - r, py + r);
+      ctx.stroke();
+    } else {
+      ctx.arc(px, py, 2.5, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+  ctx.restore();
+}
+
+/** A dashed horizontal line across the plot at data value `y`, labelled at its right end. */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
   y: number,
   s: PlotScales,
   color: string,
+  label?: string,
+  dash: number[] = [6, 4],
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
+  if (py < -1 || py > s.innerHeight + 1) return;
   ctx.save();
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.5;
-  ctx.setLineDash([2, 3]);
+  ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.moveTo(0, py);
   ctx.lineTo(s.innerWidth, py);
   ctx.stroke();
+  if (label) {
+    ctx.setLineDash([]);
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillStyle = color;
+    ctx.fillText(label, s.innerWidth - 4, py - 2);
+  }
   ctx.restore();
 }

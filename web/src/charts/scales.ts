@@ -38,11 +38,11 @@ export function plotScales(
   };
 }
 
-/** The y ceiling for data reaching `dataMax`: 10 % headroom rounded up to 1, 2, 2.5 or 5 × 10ⁿ. */
+/** The y ceiling for data reaching `dataMax`: 10 % headroom rounded up to a round number × 10ⁿ. */
 export function niceCeiling(dataMax: number, floor = 10): number {
   const target = Math.max(floor, dataMax * 1.1);
   const mag = 10 ** Math.floor(Math.log10(target));
-  for (const f of [1, 2, 2.5, 5, 10]) {
+  for (const f of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) {
     if (f * mag >= target) return f * mag;
   }
   return 10 * mag;
@@ -55,5 +55,34 @@ export function maxOf(ys: ArrayLike<number>, n = ys.length): number {
     const v = ys[i] as number;
     if (v > m) m = v;
   }
+  return m;
+}
+
+/** Scales for an arbitrary x window and y range (zoomed plots). */
+export function viewScales(
+  width: number,
+  height: number,
+  m: Margins,
+  x: [number, number],
+  y: [number, number],
+): PlotScales {
+  const innerWidth = Math.max(1, width - m.left - m.right);
+  const innerHeight = Math.max(1, height - m.top - m.bottom);
+  return {
+    x: scaleLinear()
+      .domain(x[1] > x[0] ? x : [x[0], x[0] + 1])
+      .range([0, innerWidth]),
+    y: scaleLinear()
+      .domain(y[1] > y[0] ? y : [y[0], y[0] + 1])
+      .range([innerHeight, 0]),
+    innerWidth,
+    innerHeight,
+  };
+}
+
+/** The largest finite value among the first `n` of several arrays, or 0. */
+export function maxOfPoints(list: { y: ArrayLike<number>; length: number }[]): number {
+  let m = 0;
+  for (const p of list) m = Math.max(m, maxOf(p.y, p.length));
   return m;
 }

@@ -32,3 +32,24 @@ export function formatPercent(fraction: number): string {
 export function formatSeconds(s: number): string {
   return Number.isFinite(s) ? s.toFixed(1) : '–';
 }
+
+/** Compact SI form for axis ticks: 1_200_000_000 → "1.2G", 0.004 → "4m", 950 → "950". */
+export function formatSI(x: number): string {
+  if (!Number.isFinite(x)) return '–';
+  if (x === 0) return '0';
+  const abs = Math.abs(x);
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+    [1, ''],
+    [1e-3, 'm'],
+    [1e-6, 'µ'],
+    [1e-9, 'n'],
+  ];
+  for (const [scale, unit] of units) {
+    if (abs >= scale * 0.9999) return `${formatNumber(x / scale)}${unit}`;
+  }
+  return formatNumber(x);
+}

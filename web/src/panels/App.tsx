@@ -1,122 +1,169 @@
-// The page: the scenario (diagram + controls) on the left, the run and its plots on the right.
-import { useMemo, useState } from 'react';
-import { CONTROL_KEYS, controlsFromScenario } from '../scenario/controls';
-import type { ControlKey } from '../scenario/controls';
-import { DEFAULT_SCENARIO } from '../scenario/defaultScenario';
-import { checkForm } from '../scenario/formCheck';
-import type { ControlTexts } from '../scenario/formCheck';
-import { bottleneckLink } from '../scenario/path';
-import { checkInput } from '../scenario/inputCheck';
-import { RunStore } from '../state/runStore';
-import { strings } from '../i18n';
-import { ControlsForm } from './ControlsForm';
-import { CwndPlot } from './CwndPlot';
-import { GoodputPlot } from './GoodputPlot';
-import { RunBar } from './RunBar';
-import { RunSummaryCard } from './RunSummaryCard';
-import { ThroughputReadout } from './ThroughputReadout';
-import { TopologyDiagram } from './TopologyDiagram';
-import { useRunSnapshot } from './useRunSnapshot';
-import { useValidator } from './useValidator';
-
-const DEFAULT_SPEED = 10;
-const store = new RunStore(DEFAULT_SPEED);
-
-function initialTexts(): ControlTexts {
-  const v = controlsFromScenario(DEFAULT_SCENARIO);
-  return Object.fromEntries(CONTROL_KEYS.map((k) => [k, String(v[k])])) as ControlTexts;
-}
-
-const accessBps =
-  DEFAULT_SCENARIO.topology.links.find((l) => l.id !== 'bottleneck')?.rate_bps ?? NaN;
+// The page: the scenario editor on the left; on the right the run controls, what happened, and
+// the plots (or the sweep). Compare mode runs A and B together and overlays them.
+import { useEffect, useState } from 'react';
+import { activeScenario, editor, loadPreset } from '../state/editorStore';
+import { prefs } from '../state/prefs';
+import { DEFAULT_SPEED, resetAll, runA, runB } from '../state/runs';
+import { ScenarioEditor } from './editor/ScenarioEditor';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useChecks } from './hooks/useChecks';
+import { usePageWasm } from './hooks/usePageWasm';
+import { useStore } from './hooks/useStore';
+import { useStrings } from './hooks/useStrings';
+import { useUrlScenario } from './hooks/useUrlScenario';
+import { Masthead } from './Masthead';
+import { CcInternalsPanel } from './plots/CcInternalsPanel';
+import { CwndPanel } from './plots/CwndPanel';
+import { FairnessPanel } from './plots/FairnessPanel';
+import { HostPanel } from './plots/HostPanel';
+import { QdiscInternalsPanel } from './plots/QdiscInternalsPanel';
+import { QueuePanel } from './plots/QueuePanel';
+import { RttPanel } from './plots/RttPanel';
+import type { RunView } from './plots/series';
+import { ThroughputPanel } from './plots/ThroughputPanel';
+import { ExportBar } from './run/ExportBar';
+import { RunBar } from './run/RunBar';
+import { RunStory } from './run/RunStory';
+import { SweepPanel } from './sweep/SweepPanel';
 
 export function App() {
-  const run = useRunSnapshot(store);
-  const validator = useValidator();
-  const [texts, setTexts] = useState<ControlTexts>(initialTexts);
-  const [speed, setSpeed] = useState<number>(DEFAULT_SPEED);
+  const t = useStrings();
+  const p = useStore(prefs);
+  const state = useStore(editor);
+  const a = useStore(runA);
+  const b = useStore(runB);
+  const wasm = usePageWasm();
+  const checks = useChecks(wasm);
+  const [speed, setSpeed] = useState(DEFAULT_SPEED);
+  const [tab, setTab] = useState<'plots' | 'sweep'>('plots');
+  useUrlScenario(state.A);
 
-  const validate = validator.state === 'ready' ? validator.validate : null;
-  const check = useMemo(() => checkForm(DEFAULT_SCENARIO, texts, validate), [texts, validate]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = p.theme;
+    document.documentElement.lang = p.lang;
+  }, [p.theme, p.lang]);
 
-  const duration = checkInput('durationS', texts.durationS);
-  const rate = checkInput('rateMbps', texts.rateMbps);
-  const durationS = duration.ok ? duration.value : 0;
-  const idleRate = rate.ok ? rate.value * 1e6 : NaN;
-
-  const onChange = (key: ControlKey, text: string) => setTexts((t) => ({ ...t, [key]: text }));
-  const onRun = () => {
-    if (!check.scenario) return;
-    store.start(
-      JSON.stringify(check.scenario),
-      check.scenario.duration_s,
-      bottleneckLink(check.scenario).rate_bps,
-    );
-  };
-  const onSpeed = (s: number) => {
-    setSpeed(s);
-    store.setSpeed(s);
-  };
+  const compare = state.B !== null;
+  const canRun = checks.A.runnable && (!checks.B || checks.B.runnable);
+  const runs: RunView[] =
+    compare && b.status !== 'idle'
+      ? [
+          { snap: a, tag: 'A' },
+          { snap: b, tag: 'B' },
+        ]
+      : [{ snap: a, tag: '' }];
+  const durationS = state.A.duration_s;
+  const jainRows = wasm.state === 'ready' ? wasm.wasm.jainRows : null;
 
   return (
     <div className="page">
-      <header className="masthead">
-        <h1>{strings.appTitle}</h1>
-        <p>{strings.appTagline}</p>
-      </header>
+      <Masthead />
+      {wasm.state === 'failed' && (
+        <p className="notice notice--error" role="alert">
+          {t.wasmLoadFailed} {wasm.message}
+        </p>
+      )}
       <main className="layout">
-        <section className="card scenario" aria-labelledby="scenario-heading">
-          <h2 id="scenario-heading">{strings.scenarioHeading}</h2>
-          <p className="scenario__name">{DEFAULT_SCENARIO.name}</p>
-          <TopologyDiagram texts={texts} check={check} accessBps={accessBps} />
-          <ControlsForm texts={texts} check={check} onChange={onChange} />
-          {validator.state === 'failed' && (
-            <p className="notice notice--error" role="alert">
-              {strings.wasmLoadFailed} {validator.message}
-            </p>
-          )}
-        </section>
-        <section className="results">
-          <div className="card">
+        <ErrorBoundary
+          title={t.renderFailed}
+          resetLabel={t.resetScenario}
+          onReset={() => loadPreset('single')}
+        >
+          <ScenarioEditor checks={checks} />
+        </ErrorBoundary>
+        <div className="results" id="plots" tabIndex={-1}>
+          <section className="card runcard" aria-label={t.run.run}>
             <RunBar
-              run={run}
-              canRun={check.scenario !== null}
+              a={a}
+              b={compare ? b : null}
+              scenarioA={state.A}
+              scenarioB={state.B}
+              canRun={canRun}
               speed={speed}
-              onRun={onRun}
-              onPause={() => store.pause()}
-              onResume={() => store.resume()}
-              onReset={() => store.reset()}
-              onSpeed={onSpeed}
+              onSpeed={setSpeed}
             />
-            {run.status === 'failed' && run.error && (
-              <div className="notice notice--error" role="alert" data-testid="run-error">
-                <p>{strings.runFailed}</p>
-                <p>{run.error.message}</p>
+            {runs.map(({ snap, tag }) =>
+              snap.status === 'failed' && snap.error ? (
+                <div
+                  key={tag || 'A'}
+                  className="notice notice--error"
+                  role="alert"
+                  data-testid={`run-error${tag === 'B' ? '-B' : ''}`}
+                >
+                  <p>
+                    {tag && `${t.run.variantLabel(tag)}: `}
+                    {t.run.failed}
+                  </p>
+                  <p>
+                    <code>{snap.error.message}</code>
+                  </p>
+                </div>
+              ) : null,
+            )}
+            <div className="runcard__story">
+              <h2>{t.story.heading}</h2>
+              {runs.map(({ snap, tag }) => (
+                <RunStory key={tag || 'A'} run={snap} tag={tag} />
+              ))}
+              <p className="runcard__hash">
+                {t.run.traceHash}: <code data-testid="trace-hash">{a.traceHash ?? '–'}</code>
+                {compare && (
+                  <>
+                    {' '}
+                    · B: <code data-testid="trace-hash-B">{b.traceHash ?? '–'}</code>
+                  </>
+                )}
+              </p>
+            </div>
+            <ExportBar runs={runs} scenario={activeScenario(state)} />
+          </section>
+          <div className="tabs tabs--main" role="tablist" aria-label={t.sweep.plotsTab}>
+            <button
+              type="button"
+              role="tab"
+              id="tab-plots"
+              aria-selected={tab === 'plots'}
+              aria-controls="panel-plots"
+              className="tab"
+              data-testid="tab-plots"
+              onClick={() => setTab('plots')}
+            >
+              {t.sweep.plotsTab}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              id="tab-sweep"
+              aria-selected={tab === 'sweep'}
+              aria-controls="panel-sweeps"
+              className="tab"
+              data-testid="tab-sweep"
+              onClick={() => setTab('sweep')}
+            >
+              {t.sweep.tab}
+            </button>
+          </div>
+          <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
+            {tab === 'plots' ? (
+              <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
+                <CwndPanel runs={runs} durationS={durationS} />
+                <ThroughputPanel runs={runs} durationS={durationS} />
+                <QueuePanel runs={runs} durationS={durationS} />
+                <RttPanel runs={runs} durationS={durationS} />
+                <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />
+                <CcInternalsPanel runs={runs} durationS={durationS} />
+                <QdiscInternalsPanel runs={runs} durationS={durationS} />
+                <HostPanel runs={runs} durationS={durationS} />
+              </div>
+            ) : (
+              <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">
+                <SweepPanel scenario={state.A} canRun={checks.A.runnable} />
               </div>
             )}
-          </div>
-          <div className="card">
-            <h2>{strings.plotHeading}</h2>
-            <CwndPlot run={run} durationS={durationS} />
-          </div>
-          <div className="results__row">
-            <div className="card">
-              <h2>{strings.throughputHeading}</h2>
-              <ThroughputReadout run={run} bottleneckBps={idleRate} />
-              <GoodputPlot
-                run={run}
-                durationS={durationS}
-                bottleneckBps={run.status === 'idle' ? idleRate : run.bottleneckBps}
-              />
-            </div>
-            <div className="card">
-              <h2>{strings.summaryHeading}</h2>
-              <RunSummaryCard run={run} />
-            </div>
-          </div>
-        </section>
+          </ErrorBoundary>
+        </div>
       </main>
-      <footer className="footer">{strings.footer}</footer>
+      <footer className="footer">{t.footer}</footer>
     </div>
   );
 }

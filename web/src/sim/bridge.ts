@@ -1,14 +1,22 @@
 // The page's handle on one simulation run: a fresh worker per run (so Reset can always stop it,
 // even mid-chunk, and a trap cannot poison the next run), typed messages both ways.
-import type { ColumnInfo, FieldError, FromWorker, Speed, ToWorker } from './protocol';
+import type { ColumnInfo, FieldError, FromWorker, RunMode, Speed, ToWorker } from './protocol';
 import { parseSummary } from './summary';
 import type { RunSummary } from './summary';
 
 export interface RunListener {
-  started(columns: ColumnInfo[], endNs: number): void;
-  rows(chunk: Float64Array, nowNs: number): void;
-  done(summary: RunSummary, traceHash: string, nowNs: number): void;
+  started(columns: ColumnInfo[], endNs: number, initial: RunSummary): void;
+  rows(chunk: Float64Array, nowNs: number, events: number): void;
+  paused(nowNs: number, events: number): void;
+  done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
   failed(message: string, errors: FieldError[]): void;
+}
+
+export interface RunOptions {
+  speed: Speed;
+  mode: RunMode;
+  /** Run unpaced to this simulated time (ns), then pause. */
+  pauseAtNs?: number;
 }
 
 let nextRunId = 1;
@@ -19,7 +27,7 @@ export class SimRun {
 
   constructor(
     scenarioJson: string,
-    speed: Speed,
+    options: RunOptions,
     private readonly listener: RunListener,
   ) {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -28,28 +36,38 @@ export class SimRun {
       this.listener.failed(e.message || 'the simulation worker failed to load', []);
       this.stop();
     };
-    this.send({ type: 'start', runId: this.runId, scenario: scenarioJson, speed });
+    this.send({ type: 'start', runId: this.runId, scenario: scenarioJson, ...options });
   }
 
   private send(msg: ToWorker): void {
     this.worker?.postMessage(msg);
   }
 
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      this.listener.failed(e instanceof Error ? e.message : String(e), []);
+      this.stop();
+    }
+  }
+
   private receive(msg: FromWorker): void {
     if (msg.runId !== this.runId || !this.worker) return;
     switch (msg.type) {
       case 'started':
-        this.listener.started(msg.columns, msg.endNs);
+        this.guard(() => this.listener.started(msg.columns, msg.endNs, parseSummary(msg.summary)));
         break;
       case 'rows':
-        this.listener.rows(new Float64Array(msg.buffer), msg.nowNs);
+        this.listener.rows(new Float64Array(msg.buffer), msg.nowNs, msg.events);
+        break;
+      case 'paused':
+        this.listener.paused(msg.nowNs, msg.events);
         break;
       case 'done':
-        try {
-          this.listener.done(parseSummary(msg.summary), msg.traceHash, msg.nowNs);
-        } catch (e) {
-          this.listener.failed(e instanceof Error ? e.message : String(e), []);
-        }
+        this.guard(() =>
+          this.listener.done(parseSummary(msg.summary), msg.traceHash, msg.nowNs, msg.events),
+        );
         this.stop();
         break;
       case 'failed':
@@ -69,6 +87,11 @@ export class SimRun {
 
   setSpeed(speed: Speed): void {
     this.send({ type: 'speed', speed });
+  }
+
+  /** Advance unpaced to `untilNs`, then pause. */
+  runTo(untilNs: number): void {
+    this.send({ type: 'runTo', untilNs });
   }
 
   /** Terminate the worker; no message of this run is delivered afterwards. */

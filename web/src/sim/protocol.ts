@@ -1,9 +1,13 @@
 // The messages between the page and the simulation worker: plain, typed data only.
 
+/** Which part of the model a trace column describes. */
+export type ColumnEntity = 'time' | 'flow' | 'link' | 'host';
+
 /** One trace column, as described by the wasm `Simulation.columns()`. */
 export interface ColumnInfo {
   key: string;
-  entity: 'time' | 'flow' | 'link';
+  entity: ColumnEntity;
+  /** Flow id, `link-id:a>b` / `link-id:b>a`, host id; empty for time. */
   id: string;
   metric: string;
   unit: string;
@@ -18,15 +22,47 @@ export interface FieldError {
 /** Simulated seconds per wall-clock second; `Infinity` runs as fast as possible. */
 export type Speed = number;
 
+/**
+ * `trace`: stream the sampled rows (the lab); `summary`: run to the end as fast as possible and
+ * send only the summary (sweeps); `probe`: build the world and send its summary at time 0 (the
+ * analytic bounds of a scenario, without running it).
+ */
+export type RunMode = 'trace' | 'summary' | 'probe';
+
 export type ToWorker =
-  | { type: 'start'; runId: number; scenario: string; speed: Speed }
+  | {
+      type: 'start';
+      runId: number;
+      scenario: string;
+      speed: Speed;
+      mode: RunMode;
+      /** Run unpaced to this simulated time (ns), then pause: seeking by re-running. */
+      pauseAtNs?: number;
+    }
   | { type: 'pause' }
   | { type: 'resume' }
-  | { type: 'speed'; speed: Speed };
+  | { type: 'speed'; speed: Speed }
+  /** Advance unpaced to `untilNs`, then pause (Step and forward seeks). */
+  | { type: 'runTo'; untilNs: number };
 
 export type FromWorker =
-  | { type: 'started'; runId: number; columns: ColumnInfo[]; endNs: number }
+  | {
+      type: 'started';
+      runId: number;
+      columns: ColumnInfo[];
+      endNs: number;
+      /** The summary at time 0: it already carries the analytic bounds of every flow. */
+      summary: string;
+    }
   /** `buffer` holds `rows × columns.length` float64 values, row-major (transferred). */
-  | { type: 'rows'; runId: number; buffer: ArrayBuffer; nowNs: number }
-  | { type: 'done'; runId: number; summary: string; traceHash: string; nowNs: number }
+  | { type: 'rows'; runId: number; buffer: ArrayBuffer; nowNs: number; events: number }
+  | { type: 'paused'; runId: number; nowNs: number; events: number }
+  | {
+      type: 'done';
+      runId: number;
+      summary: string;
+      traceHash: string;
+      nowNs: number;
+      events: number;
+    }
   | { type: 'failed'; runId: number; message: string; errors: FieldError[] };

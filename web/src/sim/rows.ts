@@ -1,7 +1,5 @@
 // Decoding the trace: column descriptors and row-major Float64Array chunks from `drain()`.
-import type { ColumnInfo } from './protocol';
-
-const ENTITIES: ReadonlySet<string> = new Set(['time', 'flow', 'link']);
+import type { ColumnEntity, ColumnInfo } from './protocol';
 
 function isColumn(v: unknown): v is ColumnInfo {
   if (typeof v !== 'object' || v === null) return false;
@@ -9,14 +7,17 @@ function isColumn(v: unknown): v is ColumnInfo {
   return (
     typeof c.key === 'string' &&
     typeof c.entity === 'string' &&
-    ENTITIES.has(c.entity) &&
     typeof c.id === 'string' &&
     typeof c.metric === 'string' &&
     typeof c.unit === 'string'
   );
 }
 
-/** Parse `Simulation.columns()`; throws on anything that is not a column list. */
+/**
+ * Parse `Simulation.columns()`; throws on anything that is not a column list. Columns of an
+ * entity this page does not know yet are kept (their values stay in the trace and the CSV) but
+ * no panel draws them.
+ */
 export function parseColumns(text: string): ColumnInfo[] {
   const v: unknown = JSON.parse(text);
   if (!Array.isArray(v) || !v.every(isColumn)) {
@@ -28,16 +29,46 @@ export function parseColumns(text: string): ColumnInfo[] {
 /** Index of the column with this entity, id and metric, or -1. */
 export function findColumn(
   columns: readonly ColumnInfo[],
-  entity: ColumnInfo['entity'],
+  entity: ColumnEntity,
   id: string,
   metric: string,
 ): number {
   return columns.findIndex((c) => c.entity === entity && c.id === id && c.metric === metric);
 }
 
+/** Index of the time column (`t`), or -1. */
+export function timeColumn(columns: readonly ColumnInfo[]): number {
+  return findColumn(columns, 'time', '', 't');
+}
+
 /** Ids of the flows that have a column for `metric`, in column order. */
 export function flowIds(columns: readonly ColumnInfo[], metric = 'cwnd'): string[] {
-  return columns.filter((c) => c.entity === 'flow' && c.metric === metric).map((c) => c.id);
+  return idsWith(columns, 'flow', metric);
+}
+
+/** Ids of `entity` that have a column for `metric`, in column order. */
+export function idsWith(
+  columns: readonly ColumnInfo[],
+  entity: ColumnEntity,
+  metric: string,
+): string[] {
+  return columns.filter((c) => c.entity === entity && c.metric === metric).map((c) => c.id);
+}
+
+/** The columns of one entity id whose metric starts with `prefix` (e.g. `cc.` or `q.`). */
+export function columnsWithPrefix(
+  columns: readonly ColumnInfo[],
+  entity: ColumnEntity,
+  id: string,
+  prefix: string,
+): { index: number; column: ColumnInfo }[] {
+  const out: { index: number; column: ColumnInfo }[] = [];
+  columns.forEach((c, index) => {
+    if (c.entity === entity && c.id === id && c.metric.startsWith(prefix)) {
+      out.push({ index, column: c });
+    }
+  });
+  return out;
 }
 
 /** Number of whole rows in a row-major chunk. */

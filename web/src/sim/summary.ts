@@ -1,4 +1,21 @@
-// The run summary (the JSON `tcplab run` prints), typed for the page.
+// The run summary (the JSON `tcplab run` prints), typed for the page. The analytic bounds are
+// the simulator's (wasm/sim/src/metrics/bounds.rs); the page only draws them.
+
+/** Per-flow analytic throughput bounds, payload b/s; null means "no limit". */
+export interface FlowBounds {
+  flow: string;
+  bottleneck_bps: number;
+  base_rtt_s: number;
+  mtu_bytes: number;
+  link_bps: number | null;
+  window_bps: number | null;
+  mathis_bps: number | null;
+  mathis_delayed_ack_bps: number | null;
+  pftk_bps: number | null;
+  host_bound_bps: number | null;
+  host_bound_printed_bps: number | null;
+  receiver_capacity_bps: number | null;
+}
 
 export interface FlowSummary {
   id: string;
@@ -8,6 +25,10 @@ export interface FlowSummary {
   fast_retransmits: number;
   timeouts: number;
   mean_cwnd_segments: number;
+  completion_time_s?: number | null;
+  udp_sent_packets?: number;
+  udp_received_packets?: number;
+  bounds?: FlowBounds | null;
 }
 
 export interface LinkSummary {
@@ -18,6 +39,13 @@ export interface LinkSummary {
   tx_packets: number;
   tx_bytes: number;
   utilisation: number;
+  mean_queueing_delay_s?: number;
+}
+
+export interface HostSummary {
+  id: string;
+  nic_overruns: number;
+  bandwidth_estimate_bps: number | null;
 }
 
 export interface RunSummary {
@@ -26,6 +54,7 @@ export interface RunSummary {
   events: number;
   flows: FlowSummary[];
   links: LinkSummary[];
+  hosts?: HostSummary[];
   jain_index: number;
   trace_hash: string;
 }

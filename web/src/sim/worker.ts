@@ -1,10 +1,12 @@
 // The simulation worker: loads the wasm, builds a Simulation, advances it in chunks (yielding
 // between chunks so Pause gets through) and posts the drained rows as transferred buffers.
+// In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
+// posts the summary at time 0, which carries the analytic bounds, without running.
 import init, { Simulation } from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
 import { parseColumns } from './rows';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, RunMode, ToWorker } from './protocol';
 
 /** At most this much simulated time per chunk, so rows stream out and Pause stays responsive. */
 const CHUNK_NS = 0.2e9;
@@ -17,7 +19,10 @@ const ready = init();
 
 let sim: Simulation | null = null;
 let runId = 0;
+let mode: RunMode = 'trace';
 let paused = false;
+/** When set, run unpaced up to this simulated time (ns) and pause there. */
+let stopAtNs: number | null = null;
 let pacer = new Pacer(Infinity, 0);
 let scheduled = false;
 
@@ -51,27 +56,46 @@ function fail(e: unknown): void {
   sim = null; // after a trap the instance is unusable; the page starts a new worker per run
 }
 
+function postRows(s: Simulation): void {
+  const rows = s.drain();
+  if (mode !== 'trace' || rows.length === 0) return;
+  // wasm-bindgen copies the rows out of wasm memory into a fresh buffer: transfer it.
+  const buffer = rows.buffer instanceof ArrayBuffer ? rows.buffer : rows.slice().buffer;
+  post({ type: 'rows', runId, buffer, nowNs: s.now_ns(), events: s.events() }, [buffer]);
+}
+
 function step(): void {
   if (!sim || paused) return;
   try {
     const now = sim.now_ns();
-    const target = Math.min(pacer.target(performance.now()), now + CHUNK_NS);
-    if (target <= now) {
+    const limit = stopAtNs ?? (mode === 'trace' ? pacer.target(performance.now()) : Infinity);
+    // Whole nanoseconds: a fractional target would advance nothing and spin.
+    const target = Math.floor(Math.min(limit, now + CHUNK_NS));
+    if (target <= now && stopAtNs === null) {
       schedule(IDLE_MS);
       return;
     }
-    const finished = sim.advance(target, CHUNK_EVENTS);
-    const rows = sim.drain();
+    const finished = target > now ? sim.advance(target, CHUNK_EVENTS) : sim.finished();
+    postRows(sim);
     const nowNs = sim.now_ns();
-    if (rows.length > 0) {
-      // wasm-bindgen copies the rows out of wasm memory into a fresh buffer: transfer it.
-      const buffer = rows.buffer instanceof ArrayBuffer ? rows.buffer : rows.slice().buffer;
-      post({ type: 'rows', runId, buffer, nowNs }, [buffer]);
-    }
+    const events = sim.events();
     if (finished) {
-      post({ type: 'done', runId, summary: sim.summary(), traceHash: sim.trace_hash(), nowNs });
+      post({
+        type: 'done',
+        runId,
+        summary: sim.summary(),
+        traceHash: sim.trace_hash(),
+        nowNs,
+        events,
+      });
       sim.free();
       sim = null;
+      return;
+    }
+    if (stopAtNs !== null && nowNs >= stopAtNs) {
+      stopAtNs = null;
+      paused = true;
+      post({ type: 'paused', runId, nowNs, events });
       return;
     }
     schedule(0);
@@ -82,16 +106,21 @@ function step(): void {
 
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   runId = msg.runId;
+  mode = msg.mode;
   paused = false;
+  stopAtNs = msg.pauseAtNs ?? null;
   try {
     await ready;
     sim = new Simulation(msg.scenario);
-    post({
-      type: 'started',
-      runId,
-      columns: parseColumns(sim.columns()),
-      endNs: sim.end_ns(),
-    });
+    const columns = mode === 'trace' ? parseColumns(sim.columns()) : [];
+    post({ type: 'started', runId, columns, endNs: sim.end_ns(), summary: sim.summary() });
+    if (mode === 'probe') {
+      const nowNs = sim.now_ns();
+      post({ type: 'done', runId, summary: sim.summary(), traceHash: '', nowNs, events: 0 });
+      sim.free();
+      sim = null;
+      return;
+    }
     pacer = new Pacer(msg.speed, performance.now(), sim.now_ns());
     schedule(0);
   } catch (e) {
@@ -107,16 +136,25 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'pause':
       paused = true;
+      stopAtNs = null;
       break;
     case 'resume':
       if (paused && sim) {
         paused = false;
+        stopAtNs = null;
         pacer.rebase(performance.now(), sim.now_ns());
         schedule(0);
       }
       break;
     case 'speed':
       pacer.setSpeed(msg.speed, performance.now(), sim ? sim.now_ns() : 0);
+      break;
+    case 'runTo':
+      if (sim && msg.untilNs > sim.now_ns()) {
+        stopAtNs = msg.untilNs;
+        paused = false;
+        schedule(0);
+      }
       break;
   }
 };

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run bench:plot`: how fast a plot redraws two series of a million points each while it is
+// zoomed, panned and hovered every frame (the page's `?bench=plot` mode) in headless Chromium.
+// Run `npm run build` first. Prints frames per second, mean and 95th-percentile frame time.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM, ROOT } from './lib/paths.mjs';
+
+const port = 4182;
+const server = spawn(
+  process.execPath,
+  [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(port)],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+await new Promise((resolve) => server.stdout.once('data', resolve));
+const profile = mkdtempSync(join(tmpdir(), 'tcplab-bench-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+  viewport: { width: 1280, height: 800 },
+});
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`http://127.0.0.1:${port}/lab/sub/?bench=plot`);
+  const result = page.locator('[data-testid="bench-result"]:not([data-result=""])');
+  await result.waitFor({ timeout: 120_000 });
+  const r = JSON.parse((await result.getAttribute('data-result')) ?? '{}');
+  process.stdout.write(
+    `${r.points.toLocaleString('en-US')} points, ${r.frames} frames: ${r.fps.toFixed(1)} fps, ` +
+      `mean ${r.meanMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms per frame ` +
+      `(an idle page gets ${r.idleFps.toFixed(1)} fps here)\n`,
+  );
+} finally {
+  await context.close();
+  server.kill();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,255 @@
+// The flows: one row each with source, destination, protocol and algorithm, start time and size;
+// a row opens to show its application, TCP options and algorithm parameters (from the schema).
+import { Fragment, useId } from 'react';
+import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
+import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
+import { objectFields, variant, variants } from '../../scenario/schemaInfo';
+import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
+import type { Flow, Scenario } from '../../scenario/types';
+import { editScenario, setField } from '../../state/editorStore';
+import { useStrings } from '../hooks/useStrings';
+import { Icon } from './Icon';
+import { NumberField } from './NumberField';
+import { SchemaFields } from './SchemaFields';
+import { SelectField } from './SelectField';
+
+const UDP_SOURCES = variants('SourceSpec')
+  .map((v) => v.kind)
+  .filter((k) => k !== 'bulk' && k !== 'sized');
+const CC_PARAM_DEFS = new Map(objectFields('CcParams').map((f) => [f.name, f.ref ?? '']));
+
+/** The protocol select's value: `udp` or `tcp:<algorithm>`. */
+export function protocolValue(f: Flow): string {
+  return f.protocol === 'udp' ? 'udp' : `tcp:${f.cc ?? 'newreno'}`;
+}
+
+/** The flow after choosing `value` in the protocol select. */
+export function withProtocol(f: Flow, value: string): Flow {
+  if (value === 'udp') {
+    const source =
+      f.source && UDP_SOURCES.includes(f.source.kind)
+        ? f.source
+        : ({ kind: 'cbr', ...VARIANT_STARTERS.cbr } as Flow['source']);
+    const next: Flow = { ...f, protocol: 'udp', source };
+    delete next.cc;
+    return next;
+  }
+  const cc = value.slice(4) as NonNullable<Flow['cc']>;
+  const tcpSource = f.source && (f.source.kind === 'bulk' || f.source.kind === 'sized');
+  const next: Flow = { ...f, protocol: 'tcp', cc };
+  if (!tcpSource) delete next.source;
+  return next;
+}
+
+interface Props {
+  scenario: Scenario;
+  open: number | null;
+  onOpen(index: number | null): void;
+}
+
+export function FlowsTable({ scenario, open, onOpen }: Props) {
+  const t = useStrings();
+  const hosts = hostIds(scenario);
+  const hostOptions = hosts.map((h) => ({ value: h, label: h }));
+  const protocolOptions = [
+    ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
+    { value: 'udp', label: t.flows.udp },
+  ];
+  return (
+    <div className="flows">
+      {scenario.flows.length === 0 ? (
+        <p className="muted">{t.flows.none}</p>
+      ) : (
+        <table className="flows__table" data-testid="flows-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.flows.id}</th>
+              <th scope="col">{t.flows.src}</th>
+              <th scope="col">{t.flows.dst}</th>
+              <th scope="col">{t.flows.algorithm}</th>
+              <th scope="col">{t.flows.start}</th>
+              <th scope="col">{t.flows.size}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.flows.details('')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {scenario.flows.map((f, i) => (
+              <FlowRow
+                key={`${f.id}-${i}`}
+                flow={f}
+                index={i}
+                hostOptions={hostOptions}
+                protocolOptions={protocolOptions}
+                open={open === i}
+                onToggle={() => onOpen(open === i ? null : i)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <button
+        type="button"
+        className="button button--small"
+        data-testid="add-flow"
+        disabled={hosts.length < 2}
+        onClick={() => editScenario(addFlow)}
+      >
+        {t.flows.add}
+      </button>
+    </div>
+  );
+}
+
+interface RowProps {
+  flow: Flow;
+  index: number;
+  hostOptions: { value: string; label: string }[];
+  protocolOptions: { value: string; label: string }[];
+  open: boolean;
+  onToggle(): void;
+}
+
+function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onToggle }: RowProps) {
+  const t = useStrings();
+  const detailsId = useId();
+  const base = `flows[${i}]`;
+  const udp = f.protocol === 'udp';
+  const sourceKind = f.source?.kind ?? 'bulk';
+  const sourceVariant = variant('SourceSpec', sourceKind);
+  const ccDef = CC_PARAM_DEFS.get(f.cc ?? 'newreno');
+  return (
+    <Fragment>
+      <tr data-testid={`flow-row-${i}`}>
+        <th scope="row">{f.id}</th>
+        <td>
+          <SelectField
+            compact
+            path={`${base}.src`}
+            label={`${f.id} ${t.flows.src}`}
+            options={hostOptions}
+          />
+        </td>
+        <td>
+          <SelectField
+            compact
+            path={`${base}.dst`}
+            label={`${f.id} ${t.flows.dst}`}
+            options={hostOptions}
+          />
+        </td>
+        <td>
+          <SelectField
+            compact
+            path={`${base}.cc`}
+            label={`${f.id} ${t.flows.algorithm}`}
+            exactErrors
+            value={protocolValue(f)}
+            options={protocolOptions}
+            onChange={(v) => setField(base, withProtocol(f, v))}
+          />
+        </td>
+        <td>
+          <NumberField
+            compact
+            path={`${base}.start_s`}
+            label={`${f.id} ${t.flows.start}`}
+            nullable
+            placeholder="0"
+          />
+        </td>
+        <td>
+          {udp ? (
+            <SelectField
+              compact
+              path={`${base}.source.kind`}
+              label={`${f.id} ${t.flows.udpRate}`}
+              exactErrors
+              options={UDP_SOURCES.map((k) => ({ value: k, label: k }))}
+              onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k))}
+            />
+          ) : (
+            <NumberField
+              compact
+              path={`${base}.source.bytes`}
+              label={`${f.id} ${t.flows.size}`}
+              integer
+              nonNegative
+              nullable
+              placeholder="∞"
+              hint={t.flows.sizeHint}
+              commit={(v, text) =>
+                setField(
+                  `${base}.source`,
+                  v === null ? undefined : { kind: 'sized', bytes: v },
+                  text,
+                )
+              }
+            />
+          )}
+        </td>
+        <td className="flows__actions">
+          <button
+            type="button"
+            className="button button--icon"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={t.flows.details(f.id)}
+            title={t.flows.details(f.id)}
+            data-testid={`flow-details-${i}`}
+            onClick={onToggle}
+          >
+            <Icon name={open ? 'close' : 'open'} />
+          </button>
+          <button
+            type="button"
+            className="button button--icon"
+            aria-label={t.flows.duplicate(f.id)}
+            title={t.flows.duplicate(f.id)}
+            onClick={() => editScenario((s) => duplicateFlow(s, i))}
+          >
+            <Icon name="copy" />
+          </button>
+          <button
+            type="button"
+            className="button button--icon button--danger"
+            aria-label={t.flows.remove(f.id)}
+            title={t.flows.remove(f.id)}
+            data-testid={`flow-remove-${i}`}
+            onClick={() => editScenario((s) => removeFlow(s, i))}
+          >
+            <Icon name="remove" />
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr className="flows__details" id={detailsId}>
+          <td colSpan={7}>
+            {sourceVariant && sourceVariant.fields.length > 0 && (
+              <fieldset className="params">
+                <legend>{t.flows.source}</legend>
+                <SchemaFields fields={sourceVariant.fields} basePath={`${base}.source`} />
+              </fieldset>
+            )}
+            {!udp && ccDef && (
+              <fieldset className="params">
+                <legend>{t.flows.ccParams(ccLabel(f.cc ?? 'newreno'))}</legend>
+                <SchemaFields
+                  fields={objectFields(ccDef)}
+                  basePath={`${base}.cc_params.${f.cc ?? 'newreno'}`}
+                />
+              </fieldset>
+            )}
+            {!udp && (
+              <details className="params">
+                <summary>{t.flows.tcpOptions}</summary>
+                <SchemaFields fields={objectFields('TcpOptions')} basePath={`${base}.tcp`} />
+              </details>
+            )}
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

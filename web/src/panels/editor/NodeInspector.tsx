@@ -1,0 +1,51 @@
+// The settings of the selected node: for a host, its end-host model (preset, offload on or off,
+// and every model parameter from the schema); a router has nothing of its own to set.
+import { enumOptions, objectFields } from '../../scenario/schemaInfo';
+import type { Node } from '../../scenario/types';
+import { useStrings } from '../hooks/useStrings';
+import { BoolField } from './BoolField';
+import { SchemaFields, firstSentence } from './SchemaFields';
+import { SelectField } from './SelectField';
+
+const PRESETS = enumOptions('HostPreset');
+const HOST_FIELDS = objectFields('HostSpec');
+
+export function NodeInspector({ node, index }: { node: Node; index: number }) {
+  const t = useStrings();
+  const base = `topology.nodes[${index}]`;
+  const kindLabel = node.kind === 'host' ? t.topology.host : t.topology.router;
+  return (
+    <section className="inspector" aria-labelledby="inspector-heading" data-testid="node-inspector">
+      <h3 id="inspector-heading" className="inspector__title">
+        {t.node.heading(node.id)} <span className="inspector__sub">{kindLabel}</span>
+      </h3>
+      {node.kind === 'router' ? (
+        <p className="muted">{t.node.routerNote}</p>
+      ) : (
+        <>
+          <SelectField
+            path={`${base}.host.preset`}
+            label={t.node.hostModel}
+            fallback="ideal"
+            exactErrors
+            hint={t.node.hostModelHint}
+            options={PRESETS.map((p) => ({
+              value: p.value,
+              label: p.value,
+              title: firstSentence(p.description),
+            }))}
+          />
+          <BoolField path={`${base}.host.offload`} label={t.node.offload} nullable />
+          <details className="params">
+            <summary>{t.node.advanced}</summary>
+            <SchemaFields
+              fields={HOST_FIELDS}
+              basePath={`${base}.host`}
+              skip={['preset', 'offload']}
+            />
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// A labelled number input bound to a scenario path, with its unit, a hint, and the inline error:
+// the local one while the text does not parse, else the validator's for this path.
+import { useStore } from '../hooks/useStore';
+import { useStrings } from '../hooks/useStrings';
+import { checkNumber, formatStored } from '../../scenario/inputCheck';
+import { fieldDomId } from '../../scenario/errorPlace';
+import { clearDraft, draftKey, editor, setDraft, setField, valueAt } from '../../state/editorStore';
+import { FieldMessage } from './FieldMessage';
+import { useFieldErrors, useVariant } from './fieldContext';
+
+export interface NumberFieldProps {
+  path: string;
+  label: string;
+  unit?: string;
+  scale?: number;
+  integer?: boolean;
+  nonNegative?: boolean;
+  /** Empty text is allowed and means "default" (the key is removed). */
+  nullable?: boolean;
+  hint?: string;
+  placeholder?: string;
+  /** Label only for screen readers (tables). */
+  compact?: boolean;
+  /** What to store instead of removing the key when the text is emptied. */
+  emptyValue?: null;
+  /** Store a parsed value some other way (e.g. a size that also sets the source kind). */
+  commit?: (value: number | null, text: string) => void;
+}
+
+export function NumberField(p: NumberFieldProps) {
+  const t = useStrings();
+  const variant = useVariant();
+  const state = useStore(editor);
+  const errors = useFieldErrors(p.path);
+  const scale = p.scale ?? 1;
+  const draft = state.drafts[draftKey(variant, p.path)];
+  const text = draft?.text ?? formatStored(valueAt(p.path, state), scale);
+  const id = fieldDomId(variant, p.path);
+  const noteId = `${id}-note`;
+  const problem = draft?.problem ? (t.localErrors[draft.problem] ?? draft.problem) : errors[0];
+  const onChange = (next: string) => {
+    const r = checkNumber(next, {
+      integer: p.integer ?? false,
+      nonNegative: p.nonNegative ?? false,
+      nullable: p.nullable ?? false,
+      scale,
+    });
+    if (r.ok && p.commit) p.commit(r.value, next);
+    else if (r.ok) setField(p.path, r.value ?? p.emptyValue ?? undefined, next);
+    else setDraft(p.path, next, r.problem);
+  };
+  return (
+    <div
+      className={`field${problem ? ' field--invalid' : ''}${p.compact ? ' field--compact' : ''}`}
+    >
+      <label htmlFor={id} className={p.compact ? 'visually-hidden' : undefined}>
+        {p.label}
+      </label>
+      <div className="field__input">
+        <input
+          id={id}
+          data-testid={id}
+          type="text"
+          inputMode={p.integer ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          placeholder={p.placeholder}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem || p.hint ? noteId : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => clearDraft(p.path)}
+        />
+        {p.unit && <span className="field__unit">{p.unit}</span>}
+      </div>
+      <FieldMessage
+        id={noteId}
+        problem={problem}
+        hint={p.compact ? undefined : p.hint}
+        testId={problem ? `error-${id}` : undefined}
+      />
+    </div>
+  );
+}

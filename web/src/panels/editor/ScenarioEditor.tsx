@@ -1,0 +1,170 @@
+// The scenario editor: preset, compare A/B, the network diagram with the selected element's
+// settings, the flows table, the run settings and the list of problems that block Run.
+import { useState } from 'react';
+import { PRESET_IDS, isPresetId } from '../../scenario/presets';
+import { diffScenarios } from '../../scenario/diff';
+import { isScenarioShape } from '../../scenario/shape';
+import {
+  activeScenario,
+  editor,
+  loadPreset,
+  replaceScenario,
+  setActive,
+  startCompare,
+  stopCompare,
+} from '../../state/editorStore';
+import type { ScenarioCheck } from '../hooks/useChecks';
+import { useStore } from '../hooks/useStore';
+import { useStrings } from '../hooks/useStrings';
+import { ErrorSummary } from './ErrorSummary';
+import { FieldContext } from './fieldContext';
+import { FlowsTable } from './FlowsTable';
+import { LinkInspector } from './LinkInspector';
+import { NodeInspector } from './NodeInspector';
+import { RunSettings } from './RunSettings';
+import { TopologyEditor } from './TopologyEditor';
+
+interface Props {
+  checks: { A: ScenarioCheck; B: ScenarioCheck | null };
+}
+
+export function ScenarioEditor({ checks }: Props) {
+  const t = useStrings();
+  const state = useStore(editor);
+  const [openFlow, setOpenFlow] = useState<number | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const scenario = activeScenario(state);
+  const check = state.active === 'B' && checks.B ? checks.B : checks.A;
+  const sel = state.selection;
+  const link = sel?.kind === 'link' ? scenario.topology.links[sel.index] : undefined;
+  const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
+  const diffs = state.B ? diffScenarios(state.A, state.B) : [];
+  const preset = state.preset !== 'custom' ? t.presets[state.preset] : undefined;
+
+  const onImport = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const v: unknown = JSON.parse(await file.text());
+      if (!isScenarioShape(v)) throw new Error(t.editor.notScenario);
+      replaceScenario(v);
+      setImportError(null);
+    } catch (e) {
+      setImportError(`${t.editor.importFailed} ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  return (
+    <section className="card editor" aria-labelledby="editor-heading">
+      <div className="editor__head">
+        <h2 id="editor-heading">{t.editor.heading}</h2>
+        <button
+          type="button"
+          className={`button button--small${state.B ? ' is-on' : ''}`}
+          aria-pressed={state.B !== null}
+          data-testid="compare-toggle"
+          onClick={() => (state.B ? stopCompare() : startCompare())}
+        >
+          {state.B ? t.editor.stopCompare : t.editor.compare}
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="preset">{t.editor.preset}</label>
+        <div className="field__input">
+          <select
+            id="preset"
+            data-testid="preset"
+            value={state.preset}
+            onChange={(e) => isPresetId(e.target.value) && loadPreset(e.target.value)}
+          >
+            {state.preset === 'custom' && <option value="custom">{t.editor.custom}</option>}
+            {PRESET_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t.presets[id]?.title ?? id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="field__hint">{preset?.text ?? scenario.name}</p>
+      </div>
+      <div className="editor__files">
+        <label className="button button--small filebutton">
+          {t.editor.importJson}
+          <input
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            data-testid="import-json"
+            onChange={(e) => void onImport(e.target.files?.[0])}
+          />
+        </label>
+        {importError && (
+          <p className="field__error" role="alert">
+            {importError}
+          </p>
+        )}
+      </div>
+
+      {state.B && (
+        <div className="compare">
+          <div className="tabs" role="tablist" aria-label={t.editor.variantTabs}>
+            {(['A', 'B'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                role="tab"
+                id={`variant-tab-${v}`}
+                aria-selected={state.active === v}
+                aria-controls="variant-panel"
+                className={`tab tab--${v}`}
+                data-testid={`variant-${v}`}
+                onClick={() => setActive(v)}
+              >
+                {t.editor.variant(v)}
+              </button>
+            ))}
+          </div>
+          <p className="muted small">{t.editor.compareHint}</p>
+          <div className="diff" data-testid="compare-diff">
+            <p>{t.editor.differences(diffs.length)}</p>
+            {diffs.length > 0 && (
+              <ul>
+                {diffs.slice(0, 12).map((d) => (
+                  <li key={d.path}>
+                    <code>{d.path}</code>: {JSON.stringify(d.a) ?? '–'} →{' '}
+                    {JSON.stringify(d.b) ?? '–'}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+
+      <FieldContext.Provider value={{ variant: state.active, errors: check.errors }}>
+        <div
+          id="variant-panel"
+          role={state.B ? 'tabpanel' : undefined}
+          aria-labelledby={state.B ? `variant-tab-${state.active}` : undefined}
+        >
+          <h3 className="card__subheading">{t.topology.heading}</h3>
+          <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
+          {link && sel ? (
+            <LinkInspector link={link} index={sel.index} />
+          ) : node && sel ? (
+            <NodeInspector node={node} index={sel.index} />
+          ) : (
+            <p className="muted">{t.topology.nothingSelected}</p>
+          )}
+          <h3 className="card__subheading">{t.flows.heading}</h3>
+          <FlowsTable scenario={scenario} open={openFlow} onOpen={setOpenFlow} />
+          <h3 className="card__subheading">{t.runSettings.heading}</h3>
+          <RunSettings />
+        </div>
+      </FieldContext.Provider>
+      <ErrorSummary
+        checks={checks.B ? [checks.A, checks.B] : [checks.A]}
+        onOpenFlow={setOpenFlow}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// A labelled select bound to a scenario path (or to a custom handler), with its inline error.
+import { useStore } from '../hooks/useStore';
+import { fieldDomId } from '../../scenario/errorPlace';
+import { editor, setField, valueAt } from '../../state/editorStore';
+import { FieldMessage } from './FieldMessage';
+import { useFieldErrors, useVariant } from './fieldContext';
+
+export interface Option {
+  value: string;
+  label: string;
+  title?: string;
+}
+
+interface Props {
+  path: string;
+  label: string;
+  options: Option[];
+  /** The value shown when the scenario has none at `path`. */
+  fallback?: string;
+  /** The value shown, when it is not simply the string at `path`. */
+  value?: string;
+  hint?: string;
+  compact?: boolean;
+  /** Errors only at exactly this path (a select that heads a group of fields). */
+  exactErrors?: boolean;
+  onChange?: (value: string) => void;
+}
+
+export function SelectField(p: Props) {
+  const variant = useVariant();
+  const state = useStore(editor);
+  const errors = useFieldErrors(p.path, p.exactErrors);
+  const raw = valueAt(p.path, state);
+  const value = p.value ?? (typeof raw === 'string' ? raw : (p.fallback ?? ''));
+  const id = fieldDomId(variant, p.path);
+  const noteId = `${id}-note`;
+  const problem = errors[0];
+  return (
+    <div
+      className={`field${problem ? ' field--invalid' : ''}${p.compact ? ' field--compact' : ''}`}
+    >
+      <label htmlFor={id} className={p.compact ? 'visually-hidden' : undefined}>
+        {p.label}
+      </label>
+      <div className="field__input">
+        <select
+          id={id}
+          data-testid={id}
+          value={value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem || p.hint ? noteId : undefined}
+          onChange={(e) =>
+            p.onChange ? p.onChange(e.target.value) : setField(p.path, e.target.value)
+          }
+        >
+          {p.options.map((o) => (
+            <option key={o.value} value={o.value} title={o.title}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FieldMessage id={noteId} problem={problem} hint={p.compact ? undefined : p.hint} />
+    </div>
+  );
+}

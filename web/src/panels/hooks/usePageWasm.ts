@@ -1,0 +1,23 @@
+// The wasm module on the page's thread (validator, Jain's index): loading, ready or failed.
+import { useEffect, useState } from 'react';
+import { loadPageWasm } from '../../sim/validator';
+import type { PageWasm } from '../../sim/validator';
+
+export type PageWasmState =
+  { state: 'loading' } | { state: 'ready'; wasm: PageWasm } | { state: 'failed'; message: string };
+
+export function usePageWasm(): PageWasmState {
+  const [v, setV] = useState<PageWasmState>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    loadPageWasm().then(
+      (wasm) => live && setV({ state: 'ready', wasm }),
+      (e: unknown) =>
+        live && setV({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return v;
+}

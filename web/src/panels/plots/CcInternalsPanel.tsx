@@ -1,0 +1,72 @@
+// The congestion controller's own state for a chosen flow (the `cc.*` trace columns): CUBIC's
+// W_max and K, Compound's delay window, BBR's bandwidth, min RTT and state, Vegas' Diff, ...
+import { useState } from 'react';
+import { ccLabel } from '../../scenario/ccAlgorithms';
+import { columnsWithPrefix, flowIds } from '../../sim/rows';
+import { useStrings } from '../hooks/useStrings';
+import { PlotCard } from './PlotCard';
+import { spanOf } from './series';
+import type { RunView } from './series';
+import { SmallMultiples } from './SmallMultiples';
+
+/** What the values of state-like internals mean (docs/algorithms.md, the `metrics()` column). */
+const STATE_NAMES: Record<string, Record<string, string[]>> = {
+  bbr: { 'cc.mode': ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] },
+  cubic: { 'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex'] },
+  e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
+  receiver_rate: {
+    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited'],
+  },
+};
+
+export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
+  const t = useStrings();
+  const [chosen, setChosen] = useState('');
+  const first = runs.find((r) => r.snap.columns.length > 0)?.snap;
+  const ids = first
+    ? flowIds(first.columns).filter(
+        (id) => columnsWithPrefix(first.columns, 'flow', id, 'cc.').length > 0,
+      )
+    : [];
+  const id = ids.includes(chosen) ? chosen : (ids[0] ?? '');
+  const cc = first?.scenario?.flows.find((f) => f.id === id)?.cc ?? 'newreno';
+  const controls =
+    ids.length > 1 ? (
+      <div className="plotcard__controls">
+        <label>
+          {t.ccInternals.flow}{' '}
+          <select value={id} data-testid="cc-flow" onChange={(e) => setChosen(e.target.value)}>
+            {ids.map((x) => (
+              <option key={x} value={x}>
+                {x} ({ccLabel(first?.scenario?.flows.find((f) => f.id === x)?.cc ?? 'newreno')})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    ) : undefined;
+  return (
+    <PlotCard
+      title={`${t.ccInternals.title}${id ? ` · ${ccLabel(cc)}` : ''}`}
+      help={t.ccInternals.help}
+      testId="panel-cc"
+      controls={controls}
+    >
+      {id ? (
+        <SmallMultiples
+          runs={runs}
+          entity="flow"
+          id={id}
+          prefix="cc."
+          names={t.ccInternals.metrics}
+          span={spanOf(runs, durationS)}
+          testId="cc-internals"
+          stateNames={STATE_NAMES[cc]}
+          colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
+        />
+      ) : (
+        <p className="muted">{first ? t.ccInternals.none : t.plot.empty}</p>
+      )}
+    </PlotCard>
+  );
+}

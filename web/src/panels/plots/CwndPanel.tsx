@@ -1,0 +1,114 @@
+// cwnd and ssthresh per flow, with markers where segments were retransmitted (losses) and where
+// the retransmission timer fired.
+import { useMemo } from 'react';
+import { counterSteps } from '../../charts/markers';
+import type { MarkerSpec, SeriesSpec } from '../../charts/plotSpec';
+import { flowIds } from '../../sim/rows';
+import { useStrings } from '../hooks/useStrings';
+import { PlotCard } from './PlotCard';
+import {
+  colorIndex,
+  columnXY,
+  dashFor,
+  drawable,
+  lineSeries,
+  seriesColor,
+  spanOf,
+  tagSuffix,
+  versionOf,
+} from './series';
+import type { RunView } from './series';
+import { TimePlot } from './TimePlot';
+
+/** ssthresh 0 means "not set yet" (infinite): draw nothing there. */
+const ssthreshSet = (y: number) => y > 0;
+/** cwnd is 0 only before the flow opens: draw nothing there. */
+const open = (y: number) => y > 0;
+
+export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
+  const t = useStrings();
+  const version = versionOf(runs);
+  const spec = useMemo(() => {
+    const series: SeriesSpec[] = [];
+    const markers: MarkerSpec[] = [];
+    const shown = drawable(runs);
+    const colors = colorIndex(shown, 'flow', 'cwnd');
+    for (const r of shown) {
+      const ids = flowIds(r.snap.columns);
+      const tcpIds = ids.filter(
+        (id) => r.snap.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
+      );
+      for (const id of tcpIds) {
+        const color = seriesColor(colors.get(id) ?? 0);
+        const sfx = `${tcpIds.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const cwnd = columnXY(r.snap, 'flow', id, 'cwnd');
+        const ss = columnXY(r.snap, 'flow', id, 'ssthresh');
+        if (cwnd)
+          series.push(
+            lineSeries(`${r.tag}cwnd.${id}`, t.cwnd.cwnd + sfx, cwnd, color, {
+              width: 2,
+              dash: dashFor(r.tag),
+              defined: open,
+            }),
+          );
+        if (ss)
+          series.push(
+            lineSeries(`${r.tag}ss.${id}`, t.cwnd.ssthresh + sfx, ss, color, {
+              width: 1.2,
+              dash: dashFor(r.tag, [2, 3]),
+              defined: ssthreshSet,
+            }),
+          );
+        if (!cwnd) continue;
+        const retx = columnXY(r.snap, 'flow', id, 'retransmits');
+        const tos = columnXY(r.snap, 'flow', id, 'timeouts');
+        if (retx) {
+          const m = counterSteps(cwnd.x, retx.y, cwnd.y, cwnd.n);
+          markers.push({
+            id: `${r.tag}loss.${id}`,
+            label: t.cwnd.loss + sfx,
+            color,
+            shape: 'triangle',
+            x: m.x,
+            y: m.y,
+            n: m.length,
+          });
+        }
+        if (tos) {
+          const m = counterSteps(cwnd.x, tos.y, cwnd.y, cwnd.n);
+          markers.push({
+            id: `${r.tag}rto.${id}`,
+            label: t.cwnd.timeout + sfx,
+            color,
+            shape: 'cross',
+            x: m.x,
+            y: m.y,
+            n: m.length,
+          });
+        }
+      }
+    }
+    return {
+      title: t.cwnd.title,
+      xLabel: t.plot.time,
+      yLabel: t.cwnd.yLabel,
+      series,
+      markers,
+      refs: [],
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
+  }, [version, t]);
+  return (
+    <PlotCard title={t.cwnd.title} help={t.cwnd.help} testId="panel-cwnd">
+      <TimePlot
+        spec={spec}
+        version={version}
+        fullS={spanOf(runs, durationS)}
+        height={280}
+        yFloor={10}
+        testId="cwnd"
+        emptyText={t.plot.empty}
+      />
+    </PlotCard>
+  );
+}

@@ -1,0 +1,235 @@
+// Jain's fairness index over time, over the flows and over algorithm groups, and a bar per flow
+// of its mean goodput beside the equal share.
+import { scaleBand, scaleLinear } from 'd3';
+import { useMemo, useRef, useState } from 'react';
+import { seriesColor } from '../../charts/palette';
+import type { SeriesSpec } from '../../charts/plotSpec';
+import { formatNumber, formatRate } from '../../i18n/format';
+import { findColumn, timeColumn } from '../../sim/rows';
+import type { JainRows } from '../../sim/validator';
+import type { RunSnapshot } from '../../state/runStore';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { useStrings } from '../hooks/useStrings';
+import { fairnessInput } from './fairnessSeries';
+import { PlotCard } from './PlotCard';
+import { dashFor, drawable, spanOf, tagSuffix, versionOf } from './series';
+import type { RunView } from './series';
+import { TimePlot } from './TimePlot';
+
+const WINDOW_S = 1;
+
+/** Mean goodput of each flow: the summary's when done, else the sampled mean since its start. */
+function meanGoodputs(snap: RunSnapshot): { id: string; bps: number }[] {
+  if (snap.summary) return snap.summary.flows.map((f) => ({ id: f.id, bps: f.goodput_bps }));
+  const trace = snap.trace;
+  const tc = timeColumn(snap.columns);
+  if (!trace || tc < 0) return [];
+  return (snap.scenario?.flows ?? []).map((f) => {
+    const c = findColumn(snap.columns, 'flow', f.id, 'goodput');
+    return { id: f.id, bps: c >= 0 ? trace.meanSince(c, tc, f.start_s ?? 0) : NaN };
+  });
+}
+
+interface Props {
+  runs: RunView[];
+  durationS: number;
+  jainRows: JainRows | null;
+}
+
+export function FairnessPanel({ runs, durationS, jainRows }: Props) {
+  const t = useStrings();
+  const version = versionOf(runs);
+  const spec = useMemo(() => {
+    const series: SeriesSpec[] = [];
+    if (jainRows) {
+      for (const r of drawable(runs)) {
+        const input = fairnessInput(r.snap, WINDOW_S);
+        if (!input || input.flowCount < 2) continue;
+        const sfx = tagSuffix(r.tag, t.plot.variantB);
+        const jf = jainRows(input.flows, input.flowCount);
+        series.push({
+          id: `${r.tag}jf`,
+          label: `${t.fairness.overFlows}${sfx}`,
+          x: input.t,
+          y: jf,
+          n: input.n,
+          color: seriesColor(0),
+          width: 2,
+          dash: dashFor(r.tag),
+        });
+        if (input.groupNames.length > 1) {
+          const jg = jainRows(input.groups, input.groupNames.length);
+          series.push({
+            id: `${r.tag}jg`,
+            label: `${t.fairness.overGroups} (${input.groupNames.join(', ')})${sfx}`,
+            x: input.t,
+            y: jg,
+            n: input.n,
+            color: seriesColor(1),
+            width: 2,
+            dash: dashFor(r.tag, r.tag === 'B' ? undefined : [8, 3]),
+          });
+        }
+      }
+    }
+    return {
+      title: t.fairness.title,
+      xLabel: t.plot.time,
+      yLabel: t.fairness.jainLabel,
+      series,
+      markers: [],
+      refs: [],
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
+  }, [version, t, jainRows]);
+  const flowCount = runs[0]?.snap.scenario?.flows.length ?? 0;
+  return (
+    <PlotCard title={t.fairness.title} help={t.fairness.help} testId="panel-fairness">
+      {flowCount < 2 ? (
+        <p className="muted">{t.fairness.needTwo}</p>
+      ) : (
+        <>
+          <TimePlot
+            spec={spec}
+            version={version}
+            fullS={spanOf(runs, durationS)}
+            height={180}
+            yFixed={[0, 1.05]}
+            yFormat={(y) => formatNumber(y, 2)}
+            testId="jain"
+            emptyText={t.plot.empty}
+          />
+          <p className="muted small">{t.fairness.window(String(WINDOW_S))}</p>
+        </>
+      )}
+      <FlowBars runs={runs} />
+    </PlotCard>
+  );
+}
+
+function FlowBars({ runs }: { runs: RunView[] }) {
+  const t = useStrings();
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(ref, 500);
+  const [hover, setHover] = useState<string | null>(null);
+  const data = runs.flatMap((r) =>
+    meanGoodputs(r.snap).map((g) => ({
+      ...g,
+      tag: r.tag,
+      key: `${g.id}${r.tag === 'B' ? ' (B)' : ''}`,
+    })),
+  );
+  const finite = data.filter((d) => Number.isFinite(d.bps));
+  const H = 150;
+  const m = { top: 8, right: 10, bottom: 30, left: 60 };
+  const x = scaleBand()
+    .domain(data.map((d) => d.key))
+    .range([m.left, width - m.right])
+    .padding(0.25);
+  const max = Math.max(1, ...finite.map((d) => d.bps));
+  const y = scaleLinear()
+    .domain([0, max * 1.15])
+    .nice()
+    .range([H - m.bottom, m.top]);
+  const share =
+    finite.length > 0
+      ? finite.filter((d) => d.tag !== 'B').reduce((s, d) => s + d.bps, 0) /
+        Math.max(1, finite.filter((d) => d.tag !== 'B').length)
+      : NaN;
+  const ids = [...new Set(data.map((d) => d.id))];
+  return (
+    <div ref={ref} className="bars">
+      <h3 className="plot__title">{t.fairness.barsTitle}</h3>
+      {data.length === 0 ? (
+        <p className="muted small">{t.plot.empty}</p>
+      ) : (
+        <svg
+          width={width}
+          height={H}
+          role="img"
+          aria-label={`${t.fairness.barsTitle}: ${finite.map((d) => `${d.key} ${formatRate(d.bps)}`).join(', ')}`}
+          data-testid="flow-bars"
+        >
+          {y.ticks(4).map((v) => (
+            <g key={v}>
+              <line className="bars__grid" x1={m.left} x2={width - m.right} y1={y(v)} y2={y(v)} />
+              <text
+                className="bars__tick"
+                x={m.left - 6}
+                y={y(v)}
+                textAnchor="end"
+                dominantBaseline="middle"
+              >
+                {formatNumber(v / 1e6)}
+              </text>
+            </g>
+          ))}
+          <text
+            className="bars__tick"
+            transform={`translate(14,${(H - m.bottom) / 2}) rotate(-90)`}
+            textAnchor="middle"
+          >
+            {t.fairness.barsLabel}
+          </text>
+          {finite.map((d) => (
+            <g
+              key={d.key}
+              onPointerEnter={() => setHover(d.key)}
+              onPointerLeave={() => setHover(null)}
+            >
+              <rect
+                x={x(d.key)}
+                y={y(d.bps)}
+                width={x.bandwidth()}
+                height={Math.max(0, y(0) - y(d.bps))}
+                fill={seriesColor(ids.indexOf(d.id))}
+                opacity={d.tag === 'B' ? 0.55 : 1}
+                rx={3}
+              />
+              {(hover === d.key || data.length <= 8) && (
+                <text
+                  className="bars__value"
+                  x={(x(d.key) ?? 0) + x.bandwidth() / 2}
+                  y={y(d.bps) - 4}
+                  textAnchor="middle"
+                >
+                  {formatRate(d.bps)}
+                </text>
+              )}
+            </g>
+          ))}
+          {data.map((d) => (
+            <text
+              key={d.key}
+              className="bars__tick"
+              x={(x(d.key) ?? 0) + x.bandwidth() / 2}
+              y={H - m.bottom + 16}
+              textAnchor="middle"
+            >
+              {d.key}
+            </text>
+          ))}
+          {Number.isFinite(share) && finite.length > 1 && (
+            <g>
+              <line
+                className="bars__share"
+                x1={m.left}
+                x2={width - m.right}
+                y1={y(share)}
+                y2={y(share)}
+              />
+              <text
+                className="bars__sharelabel"
+                x={width - m.right}
+                y={y(share) - 4}
+                textAnchor="end"
+              >
+                {t.fairness.equalShare}
+              </text>
+            </g>
+          )}
+        </svg>
+      )}
+    </div>
+  );
+}

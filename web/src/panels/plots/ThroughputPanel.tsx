@@ -1,0 +1,155 @@
+// Goodput per flow over a sliding window of the delivered-bytes counter, with the simulator's
+// analytic bounds of a chosen flow as labelled lines, and a table of measured against bound.
+import { useMemo, useState } from 'react';
+import { boundColor } from '../../charts/palette';
+import { windowedRate } from '../../charts/derived';
+import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
+import { formatNumber } from '../../i18n/format';
+import { flowIds } from '../../sim/rows';
+import { useStrings } from '../hooks/useStrings';
+import { BoundsTable } from './BoundsTable';
+import { boundValues, distinctBounds, flowBounds } from './bounds';
+import { PlotCard } from './PlotCard';
+import {
+  colorIndex,
+  columnXY,
+  dashFor,
+  drawable,
+  lineSeries,
+  seriesColor,
+  spanOf,
+  tagSuffix,
+  versionOf,
+} from './series';
+import type { RunView } from './series';
+import { TimePlot } from './TimePlot';
+
+const WINDOWS = [0, 0.05, 0.1, 0.5, 1, 2];
+
+/** The automatic window: a twentieth of the run, between 50 ms and 0.5 s. */
+export function autoWindow(durationS: number): number {
+  return Math.min(0.5, Math.max(0.05, durationS / 20));
+}
+const mbps = (y: number) => formatNumber(y / 1e6);
+
+export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
+  const t = useStrings();
+  const [choice, setWindowS] = useState(0);
+  const windowS = choice > 0 ? choice : autoWindow(spanOf(runs, durationS));
+  const [boundFlow, setBoundFlow] = useState<string>('');
+  const version = versionOf(runs);
+  const shown = drawable(runs);
+  const first = runs[0]?.snap;
+  const allIds = first ? flowIds(first.columns, 'delivered') : [];
+  const tcpIds = allIds.filter(
+    (id) => first?.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
+  );
+  const chosen = tcpIds.includes(boundFlow) ? boundFlow : (tcpIds[0] ?? '');
+
+  const spec = useMemo(() => {
+    const series: SeriesSpec[] = [];
+    const refs: RefSpec[] = [];
+    const colors = colorIndex(shown, 'flow', 'delivered');
+    for (const r of shown) {
+      const ids = flowIds(r.snap.columns, 'delivered');
+      for (const id of ids) {
+        const d = columnXY(r.snap, 'flow', id, 'delivered');
+        if (!d) continue;
+        const rate = windowedRate(d.x, d.y, d.n, windowS, 8);
+        const sfx = `${ids.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        series.push(
+          lineSeries(
+            `${r.tag}gp.${id}`,
+            t.throughput.goodput + sfx,
+            { x: rate.x, y: rate.y, n: d.n },
+            seriesColor(colors.get(id) ?? 0),
+            {
+              dash: dashFor(r.tag),
+            },
+          ),
+        );
+      }
+    }
+    for (const r of runs) {
+      const summary = r.snap.summary ?? r.snap.initial;
+      const b = flowBounds(summary, chosen);
+      if (!b) continue;
+      const n = summary?.flows.length ?? 1;
+      for (const line of distinctBounds(boundValues(b, n))) {
+        const kind = line.kinds[0] ?? 'link_bps';
+        // B's bound at the same value as one of A's is the same line: draw it once.
+        const same = refs.some((x) => Math.abs(x.y - line.bps) <= 1e-3 * line.bps);
+        if (r.tag === 'B' && same) continue;
+        refs.push({
+          id: `${r.tag}bound.${line.kinds.join('+')}`,
+          label: `${line.kinds.map((k) => t.throughput.bounds[k] ?? k).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
+          y: line.bps,
+          color: boundColor(kind),
+          dash: r.tag === 'B' ? [2, 4] : [6, 4],
+        });
+      }
+    }
+    return {
+      title: t.throughput.title,
+      xLabel: t.plot.time,
+      yLabel: t.throughput.yLabel,
+      series,
+      markers: [],
+      refs,
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
+  }, [version, t, windowS, chosen]);
+
+  const controls = (
+    <div className="plotcard__controls">
+      <label>
+        {t.throughput.smoothing}{' '}
+        <select
+          value={windowS}
+          data-testid="goodput-window"
+          onChange={(e) => setWindowS(Number(e.target.value))}
+        >
+          {WINDOWS.map((w) => (
+            <option key={w} value={w}>
+              {w} s
+            </option>
+          ))}
+        </select>
+      </label>
+      {tcpIds.length > 1 && (
+        <label>
+          {t.ccInternals.flow}{' '}
+          <select
+            value={chosen}
+            data-testid="bounds-flow"
+            onChange={(e) => setBoundFlow(e.target.value)}
+          >
+            {tcpIds.map((id) => (
+              <option key={id}>{id}</option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+  return (
+    <PlotCard
+      title={t.throughput.title}
+      help={t.throughput.help}
+      testId="panel-throughput"
+      controls={controls}
+    >
+      <TimePlot
+        spec={spec}
+        version={version}
+        fullS={spanOf(runs, durationS)}
+        height={240}
+        yFormat={mbps}
+        yFloor={1e6}
+        testId="goodput"
+        emptyText={t.plot.empty}
+      />
+      <BoundsTable runs={runs} />
+    </PlotCard>
+  );
+}

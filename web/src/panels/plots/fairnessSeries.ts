@@ -1,0 +1,58 @@
+// The inputs of the fairness plot: each flow's goodput over a sliding window, arranged as a
+// row-major matrix (NaN before a flow starts), and the same per algorithm group (the mean of the
+// group's flows). Jain's index itself is computed by the simulator's code (wasm `jain_rows`).
+import { windowedRate } from '../../charts/derived';
+import { ccLabel } from '../../scenario/ccAlgorithms';
+import { findColumn, flowIds, timeColumn } from '../../sim/rows';
+import type { RunSnapshot } from '../../state/runStore';
+
+export interface FairnessInput {
+  t: Float64Array;
+  n: number;
+  flows: Float64Array;
+  flowCount: number;
+  groups: Float64Array;
+  groupNames: string[];
+}
+
+export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput | null {
+  const trace = snap.trace;
+  const tc = timeColumn(snap.columns);
+  if (!trace || tc < 0 || trace.length === 0) return null;
+  const t = trace.column(tc);
+  const n = trace.length;
+  const ids = flowIds(snap.columns, 'delivered');
+  const flows = snap.scenario?.flows ?? [];
+  const rates = ids.map((id) => {
+    const c = findColumn(snap.columns, 'flow', id, 'delivered');
+    const r = windowedRate(t, trace.column(c), n, windowS, 8).y;
+    const start = flows.find((f) => f.id === id)?.start_s ?? 0;
+    for (let i = 0; i < n; i++) if ((t[i] as number) < start + windowS) r[i] = NaN;
+    return r;
+  });
+  const groupOf = ids.map((id) => {
+    const f = flows.find((x) => x.id === id);
+    return f?.protocol === 'udp' ? 'UDP' : ccLabel(f?.cc ?? 'newreno');
+  });
+  const groupNames = [...new Set(groupOf)];
+  const m = new Float64Array(n * ids.length);
+  const g = new Float64Array(n * groupNames.length);
+  for (let i = 0; i < n; i++) {
+    const sums = new Float64Array(groupNames.length);
+    const counts = new Float64Array(groupNames.length);
+    ids.forEach((_, k) => {
+      const v = (rates[k] as Float64Array)[i] as number;
+      m[i * ids.length + k] = v;
+      if (!Number.isNaN(v)) {
+        const gi = groupNames.indexOf(groupOf[k] as string);
+        sums[gi] = (sums[gi] as number) + v;
+        counts[gi] = (counts[gi] as number) + 1;
+      }
+    });
+    groupNames.forEach((_, gi) => {
+      const c = counts[gi] as number;
+      g[i * groupNames.length + gi] = c > 0 ? (sums[gi] as number) / c : NaN;
+    });
+  }
+  return { t, n, flows: m, flowCount: ids.length, groups: g, groupNames };
+}

@@ -1,0 +1,80 @@
+// Building plot series from runs: which runs to draw (A, and B dashed in compare mode), the
+// colour of each flow (by its position in A, so A and B match), and columns as x/y arrays.
+import { seriesColor } from '../../charts/palette';
+import type { SeriesSpec } from '../../charts/plotSpec';
+import { findColumn, timeColumn } from '../../sim/rows';
+import type { ColumnEntity } from '../../sim/protocol';
+import type { RunSnapshot } from '../../state/runStore';
+
+export interface RunView {
+  snap: RunSnapshot;
+  /** 'B' in compare mode (drawn dashed, labelled "(B)"); '' otherwise. */
+  tag: '' | 'A' | 'B';
+}
+
+/** Runs that have a trace to draw. */
+export function drawable(runs: RunView[]): RunView[] {
+  return runs.filter((r) => r.snap.trace && r.snap.trace.length > 0);
+}
+
+/** B's lines are dashed; A's solid (an extra dash pattern composes for ssthresh etc.). */
+export function dashFor(tag: RunView['tag'], base?: number[]): number[] | undefined {
+  if (tag === 'B') return base ? base.map((d) => d * 1.5) : [7, 4];
+  return base;
+}
+
+export function tagSuffix(tag: RunView['tag'], bLabel: string): string {
+  return tag === 'B' ? bLabel : '';
+}
+
+/** The x (time) and y arrays of one column of a run, or null if it has no such column. */
+export function columnXY(
+  snap: RunSnapshot,
+  entity: ColumnEntity,
+  id: string,
+  metric: string,
+): { x: Float64Array; y: Float64Array; n: number } | null {
+  const trace = snap.trace;
+  if (!trace) return null;
+  const tc = timeColumn(snap.columns);
+  const c = findColumn(snap.columns, entity, id, metric);
+  if (tc < 0 || c < 0) return null;
+  return { x: trace.column(tc), y: trace.column(c), n: trace.length };
+}
+
+/** A stable colour per id, from the order of ids in A's columns (then B's). */
+export function colorIndex(
+  runs: RunView[],
+  entity: ColumnEntity,
+  metric: string,
+): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const r of runs) {
+    for (const c of r.snap.columns) {
+      if (c.entity === entity && c.metric === metric && !ids.has(c.id)) ids.set(c.id, ids.size);
+    }
+  }
+  return ids;
+}
+
+export function lineSeries(
+  id: string,
+  label: string,
+  xy: { x: Float64Array; y: Float64Array; n: number },
+  color: string,
+  opts: Partial<SeriesSpec> = {},
+): SeriesSpec {
+  return { id, label, x: xy.x, y: xy.y, n: xy.n, color, width: 1.8, ...opts };
+}
+
+export { seriesColor };
+
+/** The version that changes whenever any of the runs changed (the plots' redraw trigger). */
+export function versionOf(runs: RunView[]): number {
+  return runs.reduce((v, r) => v * 31 + r.snap.version, 7) % 1e12;
+}
+
+/** The run's full span: the longest end time among the runs, or `fallback`. */
+export function spanOf(runs: RunView[], fallback: number): number {
+  return runs.reduce((m, r) => Math.max(m, r.snap.endS), 0) || fallback;
+}

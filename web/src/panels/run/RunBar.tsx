@@ -1,0 +1,183 @@
+// Run, Pause/Resume, Step, Reset, the speed, the seek slider over simulated time, the status,
+// and the events-per-second meter. In compare mode the buttons drive A and B together.
+import { useState } from 'react';
+import type { CSSProperties } from 'react';
+import { formatNumber, formatSeconds } from '../../i18n/format';
+import type { Scenario } from '../../scenario/types';
+import type { RunSnapshot } from '../../state/runStore';
+import {
+  isActive,
+  pauseAll,
+  resetAll,
+  resumeAll,
+  runAll,
+  seekAll,
+  setSpeedAll,
+  stepAll,
+} from '../../state/runs';
+import { useStrings } from '../hooks/useStrings';
+
+/** Simulated seconds per wall-clock second; Infinity: as fast as possible. */
+export const SPEEDS = [0.1, 1, 5, 10, 50, Infinity] as const;
+
+interface Props {
+  a: RunSnapshot;
+  b: RunSnapshot | null;
+  scenarioA: Scenario;
+  scenarioB: Scenario | null;
+  canRun: boolean;
+  speed: number;
+  onSpeed(speed: number): void;
+}
+
+function compactCount(n: number): string {
+  if (n >= 1e9) return `${formatNumber(n / 1e9)} G`;
+  if (n >= 1e6) return `${formatNumber(n / 1e6)} M`;
+  if (n >= 1e3) return `${formatNumber(n / 1e3)} k`;
+  return formatNumber(n);
+}
+
+export function RunBar({ a, b, scenarioA, scenarioB, canRun, speed, onSpeed }: Props) {
+  const t = useStrings();
+  const [drag, setDrag] = useState<number | null>(null);
+  const active = isActive(a) || (b !== null && isActive(b));
+  const endS = a.endS > 0 ? a.endS : scenarioA.duration_s;
+  const now = drag ?? a.nowS;
+  const running = a.status === 'running' || b?.status === 'running';
+  const paused = a.status === 'paused' && (!b || b.status !== 'running');
+  const commitSeek = (value: number) => {
+    setDrag(null);
+    seekAll(scenarioA, scenarioB, value);
+  };
+  const stepS = Math.max(0.001, endS / 1000);
+  return (
+    <div className="runbar">
+      <div className="runbar__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="run"
+          disabled={!canRun || active}
+          onClick={() => runAll(scenarioA, scenarioB)}
+        >
+          {scenarioB ? t.run.runBoth : t.run.run}
+        </button>
+        {paused ? (
+          <button type="button" className="button" data-testid="pause" onClick={resumeAll}>
+            {t.run.resume}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            data-testid="pause"
+            disabled={!running}
+            onClick={pauseAll}
+          >
+            {t.run.pause}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          data-testid="step"
+          title={t.run.stepHint}
+          aria-label={`${t.run.step}: ${t.run.stepHint}`}
+          disabled={!(paused || (a.status === 'idle' && canRun))}
+          onClick={() => stepAll(scenarioA, scenarioB)}
+        >
+          {t.run.step}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="reset"
+          disabled={a.status === 'idle' && (!b || b.status === 'idle')}
+          onClick={resetAll}
+        >
+          {t.run.reset}
+        </button>
+        <label className="runbar__speed">
+          <span>{t.run.speed}</span>
+          <select
+            data-testid="speed"
+            value={String(speed)}
+            onChange={(e) => {
+              const s = Number(e.target.value);
+              onSpeed(s);
+              setSpeedAll(s);
+            }}
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={String(s)}>
+                {s === Infinity ? t.run.speedMax : t.run.speedTimes(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="runbar__status">
+        <span
+          className={`status status--${a.status}`}
+          data-testid="status"
+          data-status={a.status}
+          aria-live="polite"
+        >
+          {t.run.status[a.status]}
+        </span>
+        {b && (
+          <span
+            className={`status status--${b.status}`}
+            data-testid="status-B"
+            data-status={b.status}
+          >
+            B: {t.run.status[b.status]}
+          </span>
+        )}
+        <span className="runbar__time" data-testid="sim-time">
+          {t.run.simTime(formatSeconds(a.nowS), formatSeconds(endS))}
+        </span>
+        <span
+          className="runbar__meter"
+          data-testid="events-per-second"
+          title={t.run.events(a.events.toLocaleString('en-US'))}
+        >
+          {a.status === 'running' || a.status === 'seeking'
+            ? t.run.eventsPerSecond(compactCount(a.eventsPerSecond))
+            : t.run.events(compactCount(a.events))}
+        </span>
+      </div>
+      <div className="seek">
+        <label htmlFor="seek" className="visually-hidden">
+          {t.run.seek}
+        </label>
+        <input
+          id="seek"
+          data-testid="seek"
+          type="range"
+          min={0}
+          max={endS}
+          step={stepS}
+          value={Math.min(now, endS)}
+          aria-valuetext={`${formatSeconds(now)} s`}
+          aria-describedby="seek-hint"
+          disabled={!canRun && a.status === 'idle'}
+          style={
+            {
+              '--progress': `${endS > 0 ? (Math.min(now, endS) / endS) * 100 : 0}%`,
+            } as CSSProperties
+          }
+          onChange={(e) => setDrag(Number(e.target.value))}
+          onPointerUp={(e) => commitSeek(Number((e.target as HTMLInputElement).value))}
+          onKeyUp={(e) => {
+            if (drag !== null) commitSeek(Number((e.target as HTMLInputElement).value));
+          }}
+        />
+        <p id="seek-hint" className="field__hint">
+          {t.run.seekHint}
+        </p>
+      </div>
+      {!canRun && a.status === 'idle' && <p className="muted small">{t.run.blocked}</p>}
+    </div>
+  );
+}
