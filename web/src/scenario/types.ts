@@ -2,6 +2,24 @@
  * change the Rust types in wasm/sim/src/scenario/types.rs and run `npm run gen:schema`. */
 
 /**
+ * A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
+ * to the sender, not here.
+ */
+export type CcAlgorithm =
+  | 'newreno'
+  | 'cubic'
+  | 'compound'
+  | 'highspeed'
+  | 'scalable'
+  | 'bic'
+  | 'htcp'
+  | 'vegas'
+  | 'westwood_plus'
+  | 'fast'
+  | 'bbr'
+  | 'e2e_feedback'
+  | 'receiver_rate';
+/**
  * Loss on the wire: packets that finish transmission but never arrive.
  */
 export type LossSpec =
@@ -381,6 +399,13 @@ export type NodeKind = 'host' | 'router';
  */
 export interface Scenario {
   /**
+   * TranSwitch-style rules (paper 004 §5.3): a TCP flow that leaves `cc`
+   * out gets the algorithm (and any parameter blocks it leaves out) of the
+   * first rule its addresses and ports match, when it opens. A flow's own
+   * `cc` and `cc_params` always win. No match: newreno.
+   */
+  cc_rules?: CcRule[];
+  /**
    * What the scenario shows, in a sentence or two.
    */
   description?: string;
@@ -408,13 +433,14 @@ export interface Scenario {
   version: number;
 }
 /**
- * One transfer between two hosts.
+ * A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
+ * match run `cc`. Omitted fields match anything.
  */
-export interface Flow {
+export interface CcRule {
   /**
-   * Congestion-control algorithm (TCP only).
+   * The algorithm a matching flow runs.
    */
-  cc?:
+  cc:
     | 'newreno'
     | 'cubic'
     | 'compound'
@@ -430,88 +456,26 @@ export interface Flow {
     | 'receiver_rate';
   cc_params?: CcParams;
   /**
-   * Receiving host (node id).
+   * Receiving host, as `src`. Default `"*"`.
    */
-  dst: string;
-  id: string;
-  protocol?: 'tcp' | 'udp';
+  dst?: string;
   /**
-   * What the application sends (bulk TCP by default).
+   * Destination ports the rule covers. Omitted: any.
    */
-  source?:
-    | {
-        kind: 'bulk';
-      }
-    | {
-        bytes: number;
-        kind: 'sized';
-      }
-    | {
-        /**
-         * Time between datagrams, milliseconds.
-         */
-        interval_ms: number;
-        kind: 'cbr';
-        /**
-         * UDP payload per datagram, bytes.
-         */
-        packet_bytes: number;
-        /**
-         * Start at a random phase within the first interval.
-         */
-        random_phase?: boolean;
-      }
-    | {
-        /**
-         * Draw sizes from an exponential distribution (for M/M/1) instead of fixed (M/D/1).
-         */
-        exponential_sizes?: boolean;
-        kind: 'poisson';
-        /**
-         * UDP payload per datagram, bytes (the mean when sizes are exponential).
-         */
-        packet_bytes: number;
-        /**
-         * Mean payload rate, bits per second (payload plus headers).
-         */
-        rate_bps: number;
-      }
-    | {
-        /**
-         * Draw period lengths from exponential distributions instead of fixed.
-         */
-        exponential?: boolean;
-        kind: 'on_off';
-        /**
-         * Mean length of an off period, seconds.
-         */
-        off_s: number;
-        /**
-         * Mean length of an on period, seconds.
-         */
-        on_s: number;
-        /**
-         * UDP only: payload per datagram, bytes.
-         */
-        packet_bytes?: number;
-        /**
-         * UDP only: sending rate while on, bits per second.
-         */
-        rate_bps?: number | null;
-      };
+  dst_ports?: PortRange | null;
   /**
-   * Sending host (node id).
+   * Sending host: a node id, or a pattern in which `*` stands for any run
+   * of characters (`"s*"`). Default `"*"`.
    */
-  src: string;
+  src?: string;
   /**
-   * When the flow opens, seconds after the start of the run.
+   * Source ports the rule covers. Omitted: any.
    */
-  start_s?: number;
-  tcp?: TcpOptions;
+  src_ports?: PortRange | null;
 }
 /**
- * Presets and parameters of the congestion-control algorithms; a block
- * applies whenever the flow runs that algorithm. Omit for the defaults.
+ * Parameter blocks for matching flows; a block the flow's own
+ * `cc_params` gives wins over the rule's.
  */
 export interface CcParams {
   bbr?: BbrParams | null;
@@ -818,6 +782,183 @@ export interface VegasParams {
   gamma?: number;
 }
 /**
+ * An inclusive range of ports.
+ */
+export interface PortRange {
+  /**
+   * First port, 1 to 65535.
+   */
+  from: number;
+  /**
+   * Last port, from `from` to 65535. Omitted: just `from`.
+   */
+  to?: number | null;
+}
+/**
+ * One transfer between two hosts.
+ */
+export interface Flow {
+  /**
+   * Congestion-control algorithm (TCP only). Omitted: the first matching
+   * entry of the scenario's `cc_rules` decides, else `newreno`.
+   */
+  cc?: CcAlgorithm | null;
+  cc_params?: CcParams1;
+  /**
+   * Mid-flow changes of algorithm (TCP only), each taken at most once, when
+   * its trigger first holds. The successor starts from the running
+   * controller's window, ssthresh and RTT estimates (docs/algorithms.md,
+   * "Mid-flow switching"); its parameters come from `cc_params`.
+   */
+  cc_switches?: CcSwitch[];
+  /**
+   * Receiving host (node id).
+   */
+  dst: string;
+  /**
+   * Destination port, 1 to 65535. Default 5001 (iperf's port, the tool of
+   * papers 002 and 004). Only `cc_rules` read it.
+   */
+  dst_port?: number | null;
+  id: string;
+  protocol?: 'tcp' | 'udp';
+  /**
+   * What the application sends (bulk TCP by default).
+   */
+  source?:
+    | {
+        kind: 'bulk';
+      }
+    | {
+        bytes: number;
+        kind: 'sized';
+      }
+    | {
+        /**
+         * Time between datagrams, milliseconds.
+         */
+        interval_ms: number;
+        kind: 'cbr';
+        /**
+         * UDP payload per datagram, bytes.
+         */
+        packet_bytes: number;
+        /**
+         * Start at a random phase within the first interval.
+         */
+        random_phase?: boolean;
+      }
+    | {
+        /**
+         * Draw sizes from an exponential distribution (for M/M/1) instead of fixed (M/D/1).
+         */
+        exponential_sizes?: boolean;
+        kind: 'poisson';
+        /**
+         * UDP payload per datagram, bytes (the mean when sizes are exponential).
+         */
+        packet_bytes: number;
+        /**
+         * Mean payload rate, bits per second (payload plus headers).
+         */
+        rate_bps: number;
+      }
+    | {
+        /**
+         * Draw period lengths from exponential distributions instead of fixed.
+         */
+        exponential?: boolean;
+        kind: 'on_off';
+        /**
+         * Mean length of an off period, seconds.
+         */
+        off_s: number;
+        /**
+         * Mean length of an on period, seconds.
+         */
+        on_s: number;
+        /**
+         * UDP only: payload per datagram, bytes.
+         */
+        packet_bytes?: number;
+        /**
+         * UDP only: sending rate while on, bits per second.
+         */
+        rate_bps?: number | null;
+      };
+  /**
+   * Sending host (node id).
+   */
+  src: string;
+  /**
+   * Source port, 1 to 65535. Default: 49152 + the flow's position in
+   * `flows` (the dynamic range of RFC 6335 §6). Only `cc_rules` read it.
+   */
+  src_port?: number | null;
+  /**
+   * When the flow opens, seconds after the start of the run.
+   */
+  start_s?: number;
+  tcp?: TcpOptions;
+}
+/**
+ * Presets and parameters of the congestion-control algorithms; a block
+ * applies whenever the flow runs that algorithm. Omit for the defaults.
+ */
+export interface CcParams1 {
+  bbr?: BbrParams | null;
+  bic?: BicParams | null;
+  compound?: CompoundParams | null;
+  cubic?: CubicParams | null;
+  e2e_feedback?: E2EFeedbackParams | null;
+  fast?: FastParams | null;
+  highspeed?: HighSpeedParams | null;
+  htcp?: HtcpParams | null;
+  receiver_rate?: ReceiverRateParams | null;
+  scalable?: ScalableParams | null;
+  vegas?: VegasParams | null;
+}
+/**
+ * A mid-flow change of congestion-control algorithm.
+ */
+export interface CcSwitch {
+  /**
+   * A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
+   * to the sender, not here.
+   */
+  cc:
+    | 'newreno'
+    | 'cubic'
+    | 'compound'
+    | 'highspeed'
+    | 'scalable'
+    | 'bic'
+    | 'htcp'
+    | 'vegas'
+    | 'westwood_plus'
+    | 'fast'
+    | 'bbr'
+    | 'e2e_feedback'
+    | 'receiver_rate';
+  /**
+   * When to switch.
+   */
+  when:
+    | {
+        at_s: number;
+        kind: 'at';
+      }
+    | {
+        kind: 'srtt_above';
+        srtt_ms: number;
+      }
+    | {
+        kind: 'loss_rate_above';
+        loss_rate: number;
+        window_s: number;
+      };
+}
+/**
  * TCP stack settings (ignored for UDP).
  */
 export interface TcpOptions {
@@ -831,6 +972,13 @@ export interface TcpOptions {
    * Delayed acknowledgements at the receiver.
    */
   delayed_ack?: 'off' | 'linux' | 'rfc';
+  /**
+   * Explicit Congestion Notification (RFC 3168), assumed negotiated by
+   * both ends: new data is sent ECT(0), the receiver echoes CE as ECE
+   * until the sender's CWR, and the sender reduces once per window of
+   * data. Default off.
+   */
+  ecn?: boolean;
   /**
    * Initial slow-start threshold, segments. Default: unlimited.
    */
