@@ -3,6 +3,7 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
+mod estimate;
 mod host_check;
 mod host_spec;
 mod queue_spec;
@@ -10,6 +11,7 @@ mod types;
 pub mod validate;
 mod validate_queue;
 
+pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use queue_spec::*;
 pub use types::*;
 pub use validate::{validate, ValidationError};
@@ -19,6 +21,19 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// Parse and validate scenario JSON. Errors name the field path and the reason.
 pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_with(json, validate)
+}
+
+/// As [`parse_scenario`], without the work limits (the event and trace caps of
+/// [`estimate_work`]): for native batch runs that may take as long as they need.
+pub fn parse_scenario_without_work_limits(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_with(json, validate::validate_fields)
+}
+
+fn parse_with(
+    json: &str,
+    check: fn(&Scenario) -> Vec<ValidationError>,
+) -> Result<Scenario, Vec<ValidationError>> {
     let de = &mut serde_json::Deserializer::from_str(json);
     let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -26,7 +41,7 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
         let path = if path == "." { String::new() } else { path };
         vec![ValidationError::new(path, clean_serde_message(&inner))]
     })?;
-    let errors = validate(&scenario);
+    let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {
