@@ -187,6 +187,9 @@ struct FlowPlan {
     dst_host: bool,
 }
 
+/// Rounds of progressive filling before the estimate settles for the level reached.
+const MAX_ROUNDS: usize = 64;
+
 /// Max-min fair rates (progressive filling, Bertsekas & Gallager, Data
 /// Networks, §6.5.2): raise every unfrozen flow's rate together until a link
 /// direction fills or a flow reaches its demand; freeze those flows; repeat.
@@ -200,8 +203,10 @@ fn max_min_rates(plans: &[FlowPlan], demand: &[f64], capacity: &[f64]) -> Vec<f6
         .collect();
     let mut used = vec![0.0; capacity.len()];
     let mut active_on = vec![0u32; capacity.len()];
-    // Each round freezes at least one flow (bar rounding): a bound for safety.
-    for _ in 0..=plans.len() + capacity.len() {
+    // Each round freezes at least one flow (bar rounding). Past MAX_ROUNDS the
+    // flows still rising keep the level reached: a little low, but the cost of
+    // the estimate stays bounded (rounds × the flows' path lengths).
+    for _ in 0..=(plans.len() + capacity.len()).min(MAX_ROUNDS) {
         active_on.iter_mut().for_each(|n| *n = 0);
         for (p, _) in plans.iter().zip(&frozen).filter(|(_, f)| !**f) {
             for &c in &p.data {
@@ -525,7 +530,7 @@ fn judge(events: f64, trace_values: f64, duration_s: f64) -> (WorkLevel, String)
         return (
             WorkLevel::Warn,
             format!(
-                "a long run: about {} events (a minute or more in the browser)",
+                "a long run: about {} events (it may take a minute or more in the browser)",
                 count(events)
             ),
         );
