@@ -1006,3 +1006,93 @@ fn golden_scenarios_cover_every_algorithm_queue_recovery_and_source() {
     assert!(missing.is_empty(), "no golden scenario uses {missing:?}");
     assert!(used.len() >= 13 + 10 + 5 + 5, "{used:?}");
 }
+
+// ---------------------------------------------------------------------------
+// Validation names the field (issue 10, item 1).
+// ---------------------------------------------------------------------------
+
+/// JSON pointers of every numeric leaf.
+fn numeric_leaves(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .for_each(|(k, x)| numeric_leaves(x, format!("{at}/{k}"), out)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, x)| numeric_leaves(x, format!("{at}/{i}"), out)),
+        Value::Number(_) => out.push(at),
+        _ => {}
+    }
+}
+
+/// `/topology/links/1/rate_bps` → `topology.links[1].rate_bps`.
+fn field_path(pointer: &str) -> String {
+    let mut path = String::new();
+    for seg in pointer.split('/').skip(1) {
+        if seg.parse::<usize>().is_ok() {
+            path += &format!("[{seg}]");
+        } else {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path += seg;
+        }
+    }
+    path
+}
+
+const BAD_NUMBERS: [f64; 9] = [
+    -1.0,
+    0.0,
+    -1e-9,
+    1e300,
+    1e13,
+    4294967296.0,
+    0.5,
+    1e-300,
+    2.0,
+];
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Put a doubtful number into one numeric field of a valid scenario: the
+    /// result is valid, or some error names that field, an enclosing object,
+    /// or (for an MTU or a duration, which bound other fields) a field that
+    /// depends on it. Nothing panics, and the message is a sentence.
+    #[test]
+    fn an_error_names_the_field_that_broke_or_its_object(
+        choice in scenario_choice(),
+        leaf in any::<prop::sample::Index>(),
+        bad in prop::sample::select(&BAD_NUMBERS[..]),
+    ) {
+        let mut v = choice.json();
+        let mut leaves = Vec::new();
+        numeric_leaves(&v, String::new(), &mut leaves);
+        let pointer = leaf.get(&leaves).clone();
+        let number = if bad.fract() == 0.0 && (0.0..1.8e19).contains(&bad) {
+            json!(bad as u64)
+        } else {
+            json!(bad)
+        };
+        *v.pointer_mut(&pointer).expect("leaf") = number;
+        let path = field_path(&pointer);
+        let Err(errors) = parse_scenario(&v.to_string()) else {
+            return Ok(());
+        };
+        prop_assert!(!errors.is_empty());
+        for e in &errors {
+            prop_assert!(e.message.len() > 5, "{e:?}");
+        }
+        let parent = path.rsplit_once(['.', '[']).map_or("", |(p, _)| p).to_string();
+        let bounds_others = path.ends_with("mtu_bytes") || path == "duration_s";
+        prop_assert!(
+            errors.iter().any(|e| e.path == path
+                || path.starts_with(&e.path) && !e.path.is_empty()
+                || e.path.starts_with(&parent)
+                || bounds_others),
+            "{path} = {bad}: {errors:?}"
+        );
+    }
+}
