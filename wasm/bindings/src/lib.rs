@@ -73,6 +73,17 @@ pub fn estimate(scenario_json: &str) -> String {
     }
 }
 
+/// Paper 000's host bound for every TCP flow as curves over MTU and over RTT,
+/// offload off and on: a JSON array (null for UDP flows).
+#[wasm_bindgen]
+pub fn bound_curves(scenario_json: &str) -> Result<String, JsError> {
+    let s = sim::parse_scenario(scenario_json).map_err(|e| JsError::new(&errors_json(&e)))?;
+    let curves: Vec<_> = (0..s.flows.len())
+        .map(|i| sim::metrics::bounds::bound_curves(&s, i))
+        .collect();
+    Ok(sim::scenario::to_json(&curves))
+}
+
 /// The scenario JSON Schema (same text as public/schema/scenario.v1.json).
 #[wasm_bindgen]
 pub fn schema() -> String {
@@ -139,6 +150,11 @@ impl Simulation {
 
     pub fn events(&self) -> f64 {
         self.world.events_processed() as f64
+    }
+
+    /// Data packets delivered to their destination hosts so far (benchmarks).
+    pub fn delivered_packets(&self) -> f64 {
+        self.world.delivered_data_packets() as f64
     }
 
     pub fn finished(&self) -> bool {

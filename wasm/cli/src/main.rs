@@ -7,14 +7,21 @@
 //!                                     (--json: the estimate as JSON)
 //! tcplab schema                       print the scenario JSON Schema
 //! tcplab oracles [--only CASE]…       validate the model against analytic oracles
+//! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
+//! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
+//!                                     as curves over MTU and RTT (JSON)
+//! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
+mod bench;
 mod csv;
 mod golden;
 mod oracles;
+mod pool;
+mod sweep;
 
 use sim::{parse_scenario, World};
 use std::io::Write;
@@ -25,7 +32,10 @@ const USAGE: &str = "usage:
   tcplab validate FILE.json [--json]
   tcplab schema
   tcplab golden [--update] [FILE]
-  tcplab oracles [--only CASE]...";
+  tcplab oracles [--only CASE]...
+  tcplab sweep SWEEP.json [--out FILE.csv]
+  tcplab bounds FILE.json
+  tcplab bench [FILE.json]...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +44,9 @@ fn main() -> ExitCode {
         Some("validate") => validate(&args[1..]),
         Some("golden") => golden::run(&args[1..]),
         Some("oracles") => oracles::run(&args[1..]),
+        Some("sweep") => sweep::run(&args[1..]),
+        Some("bounds") => bounds(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS
@@ -155,4 +168,29 @@ fn validate(args: &[String]) -> ExitCode {
         }
         Err(code) => code,
     }
+}
+
+/// Every TCP flow's bounds (values) and paper 000's bound curves.
+fn bounds(args: &[String]) -> ExitCode {
+    let [file] = args else {
+        eprintln!("usage: tcplab bounds FILE.json");
+        return ExitCode::from(2);
+    };
+    let s = match load(file) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    use sim::metrics::bounds::{bound_curves, flow_bounds, BoundConditions};
+    let flows: Vec<serde_json::Value> = (0..s.flows.len())
+        .map(|i| {
+            let values = BoundConditions::for_flow(&s, i).and_then(|c| flow_bounds(&s, i, &c));
+            serde_json::json!({"flow": s.flows[i].id, "bounds": values, "curves": bound_curves(&s, i)})
+        })
+        .collect();
+    let _ = writeln!(
+        std::io::stdout(),
+        "{}",
+        serde_json::to_string_pretty(&flows).expect("serialises")
+    );
+    ExitCode::SUCCESS
 }

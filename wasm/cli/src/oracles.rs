@@ -3,11 +3,10 @@
 
 use sim::validation::{cases, table, Row};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// A finished case: (table position, name, rows, seconds taken).
-type Finished = (usize, &'static str, Vec<Row>, f64);
+/// A finished case: (name, rows, seconds taken).
+type Finished = (&'static str, Vec<Row>, f64);
 
 pub fn run(args: &[String]) -> ExitCode {
     let mut only = Vec::new();
@@ -31,42 +30,14 @@ pub fn run(args: &[String]) -> ExitCode {
         .into_iter()
         .filter(|c| only.is_empty() || only.iter().any(|n| n == c.name))
         .collect();
-    let n = selected.len();
-    let queue = Arc::new(Mutex::new(
-        selected.into_iter().enumerate().collect::<Vec<_>>(),
-    ));
-    let results: Arc<Mutex<Vec<Finished>>> = Arc::default();
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |p| p.get())
-        .min(n.max(1));
-    let workers: Vec<_> = (0..threads)
-        .map(|_| {
-            let (queue, results) = (queue.clone(), results.clone());
-            std::thread::spawn(move || loop {
-                let Some((i, case)) = queue.lock().expect("queue").pop() else {
-                    break;
-                };
-                let start = Instant::now();
-                let rows = (case.run)();
-                let secs = start.elapsed().as_secs_f64();
-                results
-                    .lock()
-                    .expect("results")
-                    .push((i, case.name, rows, secs));
-            })
-        })
-        .collect();
-    for w in workers {
-        if w.join().is_err() {
-            eprintln!("error: a validation case panicked");
-            return ExitCode::from(1);
-        }
-    }
-    let mut results = std::mem::take(&mut *results.lock().expect("results"));
-    results.sort_by_key(|r| r.0);
-    let rows: Vec<Row> = results.iter().flat_map(|r| r.2.clone()).collect();
+    let results: Vec<Finished> = crate::pool::map_parallel(selected, |case| {
+        let start = Instant::now();
+        let rows = (case.run)();
+        (case.name, rows, start.elapsed().as_secs_f64())
+    });
+    let rows: Vec<Row> = results.iter().flat_map(|r| r.1.clone()).collect();
     print!("{}", table(&rows));
-    for (_, name, _, secs) in &results {
+    for (name, _, secs) in &results {
         eprintln!("  {name}: {secs:.1} s");
     }
     let failed = rows.iter().filter(|r| !r.pass).count();

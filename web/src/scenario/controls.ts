@@ -50,9 +50,10 @@ export function controlsFromScenario(s: Scenario): ControlValues {
   const oneWayMs = s.topology.links.reduce((sum, l) => sum + l.delay_ms, 0);
   const mtu = b.mtu_bytes ?? 1500;
   const q = b.queue;
+  // Every discipline has a packet limit; only some can be sized in bytes instead.
+  const limitBytes = q && 'limit_bytes' in q ? q.limit_bytes : undefined;
   const buffer =
-    q?.limit_packets ??
-    (q?.limit_bytes != null ? Math.floor(q.limit_bytes / mtu) : DEFAULT_LIMIT_PACKETS);
+    q?.limit_packets ?? (limitBytes != null ? Math.floor(limitBytes / mtu) : DEFAULT_LIMIT_PACKETS);
   return {
     rateMbps: clean(b.rate_bps / 1e6),
     rttMs: clean(2 * oneWayMs),

@@ -109,7 +109,11 @@ fn saturated_throughput_equals_the_slowest_stage_when_pipelined() {
 
 #[test]
 fn the_nic_overruns_when_arrivals_outrun_the_pipeline_and_the_buffer_is_small() {
-    let params = HostParams::preset(HostPreset::P4Pci); // 16 KiB NIC buffer
+    // The thesis's minimum NIC buffer of 4 pages (16 KiB).
+    let params = HostParams {
+        nic_buffer_bytes: 16_384,
+        ..HostParams::preset(HostPreset::P4Pci)
+    };
     let mut host = pipeline(&params, GBPS);
     let out = saturate(&mut host, GBPS, 1500, 2000);
     let dropped = out.iter().filter(|(_, r)| r.is_err()).count();

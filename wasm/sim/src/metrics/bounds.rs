@@ -12,7 +12,7 @@ use crate::engine::time;
 use crate::host::HostParams;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::routing::adjacency_by_id;
-use crate::scenario::Scenario;
+use crate::scenario::{DelayedAck, LossSpec, Protocol, Scenario};
 use serde::Serialize;
 
 /// Mathis constant C = √(3/2) when every segment is ACKed (algorithms.md §0.2).
@@ -366,6 +366,74 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
         host_bound_printed_bps: host_bound_bps(&host, bottleneck, rtt, sqrt_p, mtu, &printed)
             * payload,
         receiver_capacity_bps: host.capacity_bps(mtu, path.last()?.0) * payload,
+    })
+}
+
+impl BoundConditions {
+    /// A TCP flow's own conditions in its scenario: Bernoulli loss along its
+    /// path, its buffers as the window, its delayed-ACK setting and minimum RTO.
+    pub fn for_flow(s: &Scenario, i: usize) -> Option<Self> {
+        let f = s.flows.get(i)?;
+        if f.protocol != Protocol::Tcp {
+            return None;
+        }
+        let adj = adjacency_by_id(&s.topology);
+        let hops = adj.route(*adj.index.get(&f.src)?, *adj.index.get(&f.dst)?)?;
+        let delivered: f64 = hops
+            .iter()
+            .map(|&c| match &s.topology.links[c / 2].loss {
+                Some(LossSpec::Bernoulli { p, .. }) => 1.0 - p,
+                _ => 1.0,
+            })
+            .product();
+        Some(BoundConditions {
+            loss_p: 1.0 - delivered,
+            window_bytes: Some(f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes) as f64),
+            rto_s: f.tcp.min_rto_ms / 1000.0,
+            segments_per_ack: if f.tcp.delayed_ack == DelayedAck::Off {
+                1.0
+            } else {
+                2.0
+            },
+        })
+    }
+}
+
+/// Paper 000's bound for a flow's receiving host as curves, with offload off
+/// and on: over MTU (500–16000 B) at the flow's base RTT, and over RTT
+/// (0.1 ms – 1 s) at its path MTU.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct BoundCurves {
+    pub flow: String,
+    pub over_mtu_no_offload: Vec<CurvePoint>,
+    pub over_mtu_offload: Vec<CurvePoint>,
+    pub over_rtt_no_offload: Vec<CurvePoint>,
+    pub over_rtt_offload: Vec<CurvePoint>,
+}
+
+/// The curves for flow `i` of a validated scenario (None for UDP flows).
+pub fn bound_curves(s: &Scenario, i: usize) -> Option<BoundCurves> {
+    let cond = BoundConditions::for_flow(s, i)?;
+    let b = flow_bounds(s, i, &cond)?;
+    let f = &s.flows[i];
+    let node = s.topology.nodes.iter().find(|n| n.id == f.dst)?;
+    let host = HostParams::for_node(node.host.as_ref());
+    let with = |offload: bool| HostParams {
+        offload,
+        ..host.clone()
+    };
+    let (off, on) = (with(false), with(true));
+    let sqrt_p = libm::sqrt(cond.loss_p.max(0.0));
+    let opts = HostBoundOptions::default();
+    let mtus = mtu_grid();
+    let rtts = log_grid(1e-4, 1.0, 41);
+    let link = b.bottleneck_bps;
+    Some(BoundCurves {
+        flow: f.id.clone(),
+        over_mtu_no_offload: host_bound_over_mtu(&off, link, b.base_rtt_s, sqrt_p, &mtus, &opts),
+        over_mtu_offload: host_bound_over_mtu(&on, link, b.base_rtt_s, sqrt_p, &mtus, &opts),
+        over_rtt_no_offload: host_bound_over_rtt(&off, link, sqrt_p, b.mtu_bytes, &rtts, &opts),
+        over_rtt_offload: host_bound_over_rtt(&on, link, sqrt_p, b.mtu_bytes, &rtts, &opts),
     })
 }
 

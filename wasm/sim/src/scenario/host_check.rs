@@ -241,7 +241,8 @@ mod tests {
         let base = include_str!("../../../../content/scenarios/default.json");
         let mut v: serde_json::Value = serde_json::from_str(base).unwrap();
         v["topology"]["links"][1]["mtu_bytes"] = 65000.into();
-        v["topology"]["nodes"][2]["host"] = serde_json::json!({"preset": "p4_pci"});
+        // Paper 001's workstation has a 24 kB receive buffer.
+        v["topology"]["nodes"][2]["host"] = serde_json::json!({"preset": "workstation_10m"});
         let e = parse_scenario(&v.to_string()).unwrap_err();
         assert_eq!(e[0].path, "topology.nodes[2].host.nic_buffer_bytes");
         v["topology"]["nodes"][2]["host"]["nic_buffer_bytes"] = 131072.into();

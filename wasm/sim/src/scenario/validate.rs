@@ -15,6 +15,9 @@ pub const MAX_DURATION_S: f64 = 3600.0;
 pub const MAX_SAMPLES: f64 = 1_000_000.0;
 pub const MIN_MTU: u32 = 68; // RFC 791: every IPv4 module must forward 68-byte datagrams.
 pub const MAX_MTU: u32 = 65_535;
+/// MTU of Linux's loopback device (64 KiB since 3.6; 16436 before). Set
+/// `tcp.mss_bytes` for the "equivalent MTU" of paper 000's Table 3.2.
+pub const LOOPBACK_MTU: u32 = 65_536;
 pub const MAX_RATE_BPS: f64 = 1e12;
 pub const MIN_RATE_BPS: f64 = 1.0;
 pub const MAX_DELAY_MS: f64 = 10_000.0;
@@ -488,8 +491,18 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
             }
         }
         if f.src == f.dst {
-            c.err(format!("{p}.dst"), "must differ from src");
-            ends_ok = false;
+            // A flow to itself runs over the loopback device of a modelled host
+            // (paper 000 §3.4.2); an ideal host would loop in zero time.
+            let node = s.topology.nodes.iter().find(|n| n.id == f.src);
+            let host = node.and_then(|n| n.host.as_ref());
+            let params = crate::host::HostParams::for_node(host);
+            if params.path != crate::host::HostPathKind::Loopback || params.is_ideal() {
+                c.err(
+                    format!("{p}.dst"),
+                    "must differ from src (a flow to itself needs a modelled host with \"path\": \"loopback\")",
+                );
+                ends_ok = false;
+            }
         }
         if ends_ok && !adjacency.reachable(&f.src, &f.dst) {
             c.err(
@@ -497,7 +510,9 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                 format!("no path from '{}' to '{}'", f.src, f.dst),
             );
         }
-        let path_mtu = if ends_ok {
+        let path_mtu = if ends_ok && f.src == f.dst {
+            Some(LOOPBACK_MTU)
+        } else if ends_ok {
             let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
             adjacency.route(si, di).map(|hops| {
                 hops.iter()

@@ -6,6 +6,7 @@
 
 use crate::engine::Time;
 use crate::net::packet::{Packet, PacketKind, MAX_SACK_BLOCKS};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
 pub struct ReceiverConfig {
@@ -35,8 +36,9 @@ pub struct TcpReceiver {
     cfg: ReceiverConfig,
     /// Next byte expected (RCV.NXT).
     rcv_nxt: u64,
-    /// Out-of-order ranges [start, end), sorted and disjoint.
-    ooo: Vec<(u64, u64)>,
+    /// Out-of-order ranges, start → end ([start, end)), disjoint and not touching.
+    /// A map keeps a window full of holes O(log n) per segment.
+    ooo: BTreeMap<u64, u64>,
     ooo_bytes: u64,
     /// The block holding the most recent out-of-order arrival (RFC 2018 §4: reported first).
     last_block: Option<(u64, u64)>,
@@ -55,7 +57,7 @@ impl TcpReceiver {
         Self {
             cfg,
             rcv_nxt: 0,
-            ooo: Vec::new(),
+            ooo: BTreeMap::new(),
             ooo_bytes: 0,
             last_block: None,
             unacked_segments: 0,
@@ -97,11 +99,7 @@ impl TcpReceiver {
             if self.cfg.go_back_n {
                 self.stats.discarded_segments += 1;
             } else if self.insert_ooo(start, end) {
-                self.last_block = self
-                    .ooo
-                    .iter()
-                    .copied()
-                    .find(|&(s, e)| s <= start && end <= e);
+                self.last_block = self.ooo.range(..=start).next_back().map(|(&s, &e)| (s, e));
             } else {
                 self.stats.duplicate_segments += 1;
             }
@@ -146,12 +144,15 @@ impl TcpReceiver {
         if self.cfg.sack && !self.ooo.is_empty() {
             let mut n = 0;
             let max = self.cfg.max_sack_blocks.min(MAX_SACK_BLOCKS);
-            let first = self.last_block.filter(|b| self.ooo.contains(b));
+            let first = self
+                .last_block
+                .filter(|&(s, e)| self.ooo.get(&s) == Some(&e));
             if let Some(b) = first {
                 a.sack[0] = b;
                 n = 1;
             }
-            for &b in self.ooo.iter().rev() {
+            for (&bs, &be) in self.ooo.iter().rev() {
+                let b = (bs, be);
                 if n >= max {
                     break;
                 }
@@ -194,41 +195,42 @@ impl TcpReceiver {
 
     /// Move buffered ranges that now touch rcv_nxt into the delivered stream.
     fn pull_contiguous(&mut self) {
-        let mut drained = 0;
-        for &(s, e) in &self.ooo {
+        while let Some((&s, &e)) = self.ooo.first_key_value() {
             if s > self.rcv_nxt {
                 break;
             }
+            self.ooo.remove(&s);
             self.ooo_bytes -= e - s;
             self.rcv_nxt = self.rcv_nxt.max(e);
-            drained += 1;
         }
-        self.ooo.drain(..drained);
     }
 
-    /// Insert [start, end) into the out-of-order set; false if it held nothing new.
+    /// Insert [start, end) into the out-of-order set, merging with ranges it
+    /// overlaps or touches; false if it held nothing new.
     fn insert_ooo(&mut self, start: u64, end: u64) -> bool {
-        let i = self.ooo.partition_point(|&(_, e)| e < start);
-        if i < self.ooo.len() && self.ooo[i].0 <= start && self.ooo[i].1 >= end {
-            return false;
+        if let Some((_, &e)) = self.ooo.range(..=start).next_back() {
+            if e >= end {
+                return false;
+            }
         }
-        let mut s = start;
-        let mut e = end;
-        let mut j = i;
-        while j < self.ooo.len() && self.ooo[j].0 <= e {
-            s = s.min(self.ooo[j].0);
-            e = e.max(self.ooo[j].1);
-            self.ooo_bytes -= self.ooo[j].1 - self.ooo[j].0;
-            j += 1;
+        let (mut s, mut e) = (start, end);
+        while let Some((&a, &b)) = self.ooo.range(..=e).next_back() {
+            if b < s {
+                break;
+            }
+            self.ooo.remove(&a);
+            self.ooo_bytes -= b - a;
+            s = s.min(a);
+            e = e.max(b);
         }
-        self.ooo.splice(i..j, [(s, e)]);
+        self.ooo.insert(s, e);
         self.ooo_bytes += e - s;
         true
     }
 
-    /// Out-of-order ranges held (for tests).
-    pub fn out_of_order(&self) -> &[(u64, u64)] {
-        &self.ooo
+    /// Out-of-order ranges held, in order (for tests).
+    pub fn out_of_order(&self) -> Vec<(u64, u64)> {
+        self.ooo.iter().map(|(&s, &e)| (s, e)).collect()
     }
 }
 

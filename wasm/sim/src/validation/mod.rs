@@ -3,6 +3,7 @@
 //! oracles` (npm run validate) prints the table and fails on any miss.
 
 mod build;
+mod host;
 mod queueing;
 mod tcp;
 
@@ -42,6 +43,16 @@ impl Row {
             pass: model >= bound,
         }
     }
+    /// model ≤ bound.
+    pub fn at_most(case: impl Into<String>, model: f64, bound: f64) -> Self {
+        Row {
+            case: case.into(),
+            model,
+            oracle: bound,
+            tolerance: "≤".into(),
+            pass: model <= bound,
+        }
+    }
     /// model == expected exactly.
     pub fn exact(case: impl Into<String>, model: f64, expected: f64) -> Self {
         Row {
@@ -65,6 +76,7 @@ pub fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     v.extend(tcp::cases());
     v.extend(queueing::cases());
+    v.extend(host::cases());
     v
 }
 

@@ -14,8 +14,7 @@ use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::routing::{adjacency_by_id, channel_index};
 use crate::net::Channel;
 use crate::queue;
-use crate::scenario::validate::tcp_header_bytes;
-use crate::scenario::LossSpec;
+use crate::scenario::validate::{tcp_header_bytes, LOOPBACK_MTU};
 use crate::scenario::{DelayedAck, Flow, Protocol, Recovery, Scenario};
 use crate::tcp::receiver::ReceiverConfig;
 use crate::tcp::{SenderConfig, TcpReceiver, TcpSender};
@@ -114,6 +113,7 @@ impl World {
             dropped: Vec::with_capacity(16),
             next_uid: 0,
             counts: Default::default(),
+            data_delivered: 0,
             finished: false,
         };
 
@@ -255,8 +255,12 @@ impl World {
         })
     }
 
-    /// Smallest MTU on the route from src to dst.
+    /// Smallest MTU on the route from src to dst (the loopback device's for a
+    /// flow to itself).
     fn path_mtu(&self, src: u32, dst: u32) -> u32 {
+        if src == dst {
+            return LOOPBACK_MTU;
+        }
         let mut node = src;
         let mut mtu = u32::MAX;
         while node != dst {
@@ -276,32 +280,7 @@ impl World {
     }
 }
 
-/// The analytic bounds of a TCP flow under its scenario's own conditions:
-/// Bernoulli loss along its path, its buffers as the window, its delayed-ACK
-/// setting and minimum RTO.
+/// The analytic bounds of a TCP flow under its scenario's own conditions.
 fn bounds_for_flow(s: &Scenario, i: usize) -> Option<FlowBounds> {
-    let f = &s.flows[i];
-    if f.protocol != Protocol::Tcp {
-        return None;
-    }
-    let adj = adjacency_by_id(&s.topology);
-    let hops = adj.route(adj.index[&f.src], adj.index[&f.dst])?;
-    let delivered: f64 = hops
-        .iter()
-        .map(|&c| match &s.topology.links[c / 2].loss {
-            Some(LossSpec::Bernoulli { p, .. }) => 1.0 - p,
-            _ => 1.0,
-        })
-        .product();
-    let cond = BoundConditions {
-        loss_p: 1.0 - delivered,
-        window_bytes: Some(f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes) as f64),
-        rto_s: f.tcp.min_rto_ms / 1000.0,
-        segments_per_ack: if f.tcp.delayed_ack == DelayedAck::Off {
-            1.0
-        } else {
-            2.0
-        },
-    };
-    flow_bounds(s, i, &cond)
+    flow_bounds(s, i, &BoundConditions::for_flow(s, i)?)
 }

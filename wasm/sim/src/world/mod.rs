@@ -83,6 +83,7 @@ pub struct World {
     dropped: Vec<(Packet, DropReason)>,
     next_uid: u64,
     counts: Conservation,
+    data_delivered: u64,
     finished: bool,
 }
 
@@ -283,6 +284,9 @@ impl World {
     /// Hand a packet that reached its destination host to TCP or the UDP sink.
     fn deliver(&mut self, pkt: Packet) {
         self.counts.delivered += 1;
+        if pkt.is_payload() {
+            self.data_delivered += 1;
+        }
         let f = pkt.flow as usize;
         let now = self.now;
         let fl = &mut self.flows[f];
@@ -370,6 +374,20 @@ impl World {
         for mut p in out.drain(..) {
             p.uid = self.next_uid;
             self.next_uid += 1;
+            if p.src == p.dst {
+                // Loopback (paper 000 §3.4.2): memory bus and CPU only, no wire.
+                let h = self.hosts[p.src as usize]
+                    .as_mut()
+                    .expect("validated loopback host");
+                let t = h.pipeline.on_loopback_send(now, p.size);
+                let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
+                h.rx.push_back((t, p));
+                self.counts.created += 1;
+                if h.rx.len() == 1 {
+                    self.events.schedule(t, Event::HostRx(p.src));
+                }
+                continue;
+            }
             if let Some(h) = self.hosts[p.src as usize].as_mut() {
                 let t = h.pipeline.on_app_send(now, p.size);
                 if t > now || !h.tx.is_empty() {
@@ -550,11 +568,17 @@ impl World {
                     snd_una: sender.snd_una(),
                     snd_max: sender.snd_max(),
                     rcv_nxt: receiver.delivered(),
-                    out_of_order: receiver.out_of_order().to_vec(),
+                    out_of_order: receiver.out_of_order(),
                 }),
                 Endpoints::Udp { .. } => None,
             })
             .collect()
+    }
+
+    /// Data packets (TCP segments and UDP datagrams, fragments counted once
+    /// each) that reached their destination host.
+    pub fn delivered_data_packets(&self) -> u64 {
+        self.data_delivered
     }
 
     /// Bytes delivered in order at each flow's receiver.

@@ -1,0 +1,148 @@
+//! The native CLI as a user runs it: output, exit codes and messages.
+
+use std::process::Command;
+
+fn tcplab(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tcplab"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("runs")
+}
+
+fn write_tmp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tcplab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn run_prints_the_summary_with_the_golden_hash() {
+    let out = tcplab(&["run", "content/scenarios/default.json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let golden: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/golden/expected.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(v["trace_hash"], golden["default"]["trace_hash"]);
+    assert!(v["flows"][0]["goodput_bps"].as_f64().unwrap() > 15e6);
+}
+
+#[test]
+fn malformed_json_exits_2_and_says_where() {
+    let f = write_tmp("bad.json", "{ \"version\": 1,");
+    let out = tcplab(&["run", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("malformed JSON"), "{err}");
+}
+
+#[test]
+fn an_invalid_value_exits_2_naming_the_field_path() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/scenarios/default.json"
+    ))
+    .unwrap();
+    let f = write_tmp(
+        "neg.json",
+        &text.replace("\"rate_bps\": 20000000", "\"rate_bps\": -5"),
+    );
+    let out = tcplab(&["run", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("topology.links[1].rate_bps"));
+    let f = write_tmp(
+        "cc.json",
+        &text.replace("\"cc\": \"newreno\"", "\"cc\": \"warp\""),
+    );
+    let out = tcplab(&["run", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("flows[0].cc") && err.contains("cubic"),
+        "{err}"
+    );
+}
+
+#[test]
+fn csv_traces_have_a_header_row() {
+    let dir = std::env::temp_dir().join(format!("tcplab-csv-{}", std::process::id()));
+    let out = tcplab(&[
+        "run",
+        "content/scenarios/default.json",
+        "--csv",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let flow = std::fs::read_to_string(dir.join("flow-flow1.csv")).unwrap();
+    let mut lines = flow.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("t_s,cwnd_segments,ssthresh_segments"));
+    assert_eq!(lines.count(), 2001, "20 s at 10 ms, both ends included");
+}
+
+#[test]
+fn the_paper_000_mtu_sweep_stays_under_its_bound() {
+    let out = tcplab(&["sweep", "content/sweeps/paper000-mtu.json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 18, "9 MTUs × 2 variants");
+    for r in rows {
+        let (goodput, bound): (f64, f64) = (r[3].parse().unwrap(), r[7].parse().unwrap());
+        assert!(goodput <= bound && goodput > 0.9 * bound, "{r:?}");
+    }
+}
+
+#[test]
+fn golden_hashes_check_out_and_the_schema_command_matches_the_published_file() {
+    assert!(tcplab(&["golden"]).status.success());
+    let out = tcplab(&["schema"]);
+    let published = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/schema/scenario.v1.json"
+    ))
+    .unwrap();
+    assert_eq!(out.stdout, published);
+}
+
+#[test]
+fn unknown_commands_print_usage_and_exit_2() {
+    let out = tcplab(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+}
+
+#[test]
+fn bounds_gives_values_and_curves_over_mtu_and_rtt() {
+    let out = tcplab(&["bounds", "content/scenarios/paper000-host.json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &v[0]["curves"];
+    let mtu = c["over_mtu_no_offload"].as_array().unwrap();
+    assert_eq!(mtu.len(), 32);
+    // The bound rises with MTU; offload lifts it everywhere.
+    assert!(mtu[31]["y"].as_f64() > mtu[0]["y"].as_f64());
+    for (a, b) in mtu.iter().zip(c["over_mtu_offload"].as_array().unwrap()) {
+        assert!(b["y"].as_f64() >= a["y"].as_f64());
+    }
+    assert_eq!(c["over_rtt_no_offload"].as_array().unwrap().len(), 41);
+    assert!(v[0]["bounds"]["host_bound_bps"].as_f64().unwrap() > 6e8);
+}
