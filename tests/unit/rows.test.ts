@@ -21,6 +21,14 @@ describe('columns', () => {
     expect(flowIds(cols)).toEqual(['f1', 'f2']);
   });
 
+  it('accepts the columns of a modelled end host', () => {
+    // Regression: a scenario with a `host` model failed to start ("malformed column descriptors").
+    const host =
+      '{"key":"host.rx.nic_buffer","entity":"host","id":"rx","metric":"nic_buffer","unit":"bytes"}';
+    const cols = parseColumns(`${COLUMNS.slice(0, -1)},${host}]`);
+    expect(findColumn(cols, 'host', 'rx', 'nic_buffer')).toBe(4);
+  });
+
   it.each([
     '{}',
     '[{"key":"t"}]',

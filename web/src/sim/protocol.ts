@@ -3,7 +3,7 @@
 /** One trace column, as described by the wasm `Simulation.columns()`. */
 export interface ColumnInfo {
   key: string;
-  entity: 'time' | 'flow' | 'link';
+  entity: 'time' | 'flow' | 'link' | 'host';
   id: string;
   metric: string;
   unit: string;

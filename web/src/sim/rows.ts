@@ -1,7 +1,8 @@
 // Decoding the trace: column descriptors and row-major Float64Array chunks from `drain()`.
 import type { ColumnInfo } from './protocol';
 
-const ENTITIES: ReadonlySet<string> = new Set(['time', 'flow', 'link']);
+// `host` columns come from modelled end hosts (scenario nodes with a `host` object).
+const ENTITIES: ReadonlySet<string> = new Set(['time', 'flow', 'link', 'host']);
 
 function isColumn(v: unknown): v is ColumnInfo {
   if (typeof v !== 'object' || v === null) return false;

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub struct Column {
     /// Unique key, such as `flow.f0.cwnd`.
     pub key: String,
-    /// `time`, `flow` or `link`.
+    /// `time`, `flow`, `link` or `host`.
     pub entity: &'static str,
     /// The flow id or `link-id:a>b` / `link-id:b>a`; empty for time.
     pub id: String,
