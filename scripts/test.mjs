@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the set-up of `npm start`, then every check the project has, in order:
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI build,
-//         the model validated against analytic oracles (npm run validate)
+//         the model validated against analytic oracles (npm run validate), and each cargo-fuzz
+//         target for 60 s when nightly and cargo-fuzz are installed (scripts/fuzz.mjs)
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
 // Every check runs even when an earlier one fails; the summary lists them and the exit status
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
 import { capture, log, run } from './lib/proc.mjs';
 import { setup } from './setup.mjs';
+import { fuzz } from './fuzz.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const cargo =
@@ -57,6 +59,7 @@ const steps = [
   ['cargo test', cargo('test', '--workspace')],
   ['native CLI (release)', cargo('build', '--release', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['oracles'])],
+  ['fuzz (60 s per target)', () => fuzz({ seconds: 60 })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
   ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],
@@ -90,8 +93,10 @@ for (const [name, fn] of steps) {
   }
   log(`── ${name}`);
   const start = Date.now();
-  const status = fn();
-  results.push({ name, status, seconds: (Date.now() - start) / 1000 });
+  // A step returns its exit status, or { status, note } to add a note to the summary.
+  const out = fn();
+  const { status, note } = typeof out === 'object' ? out : { status: out, note: undefined };
+  results.push({ name, status, seconds: (Date.now() - start) / 1000, note });
 }
 
 const failed = results.filter((r) => r.status !== 0);

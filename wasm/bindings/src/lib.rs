@@ -1,9 +1,24 @@
 //! wasm-bindgen facade over tcplab-sim: the browser worker and Node drive a
 //! [`Simulation`] in chunks and read new trace rows as a Float64Array.
 //! No model logic lives here.
+//!
+//! Failure paths (docs/reliability.md): bad input comes back as field-path
+//! errors; `estimate()` gives the work estimate before a run; a panic (a bug in
+//! the model) is written to the console and kept for [`last_panic`], because
+//! with `panic = "abort"` the call that panicked ends in a wasm trap
+//! (`RuntimeError: unreachable`) that carries no message of its own.
 
+mod panic;
+
+pub use panic::{last_panic, trigger_panic};
 use sim::World;
 use wasm_bindgen::prelude::*;
+
+/// Runs once when the module is instantiated (`init`, `initSync`).
+#[wasm_bindgen(start)]
+fn start() {
+    panic::install_hook();
+}
 
 /// Errors cross the boundary as JSON: `{"errors":[{"path":"…","message":"…"}]}`.
 fn errors_json(errors: &[sim::ValidationError]) -> String {
@@ -30,6 +45,31 @@ pub fn validate(scenario_json: &str) -> String {
     match sim::parse_scenario(scenario_json) {
         Ok(_) => errors_json(&[]),
         Err(e) => errors_json(&e),
+    }
+}
+
+/// Validate scenario JSON and estimate the work of a run:
+/// `{"errors":[…],"estimate":{"events","packets","rows","columns","trace_values","level","message"}}`.
+/// `estimate` is null when the fields have errors (there is nothing to
+/// estimate); `level` is `ok`, `warn` (allowed: show `message` before
+/// running) or `refuse` (then `errors` holds the refusal at `duration_s`).
+#[wasm_bindgen]
+pub fn estimate(scenario_json: &str) -> String {
+    match sim::scenario::parse_scenario_without_work_limits(scenario_json) {
+        Ok(s) => {
+            let errors = sim::scenario::validate(&s);
+            let work = sim::scenario::estimate_work(&s);
+            let errors = errors_json(&errors);
+            format!(
+                "{},\"estimate\":{}}}",
+                &errors[..errors.len() - 1],
+                work.to_json()
+            )
+        }
+        Err(e) => {
+            let errors = errors_json(&e);
+            format!("{},\"estimate\":null}}", &errors[..errors.len() - 1])
+        }
     }
 }
 
@@ -152,5 +192,51 @@ impl Simulation {
 
     pub fn trace_hash(&self) -> String {
         self.world.trace_hash()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEFAULT: &str = include_str!("../../../content/scenarios/default.json");
+
+    #[test]
+    fn estimate_returns_errors_and_the_estimate_as_one_json_object() {
+        let v: serde_json::Value = serde_json::from_str(&estimate(DEFAULT)).unwrap();
+        assert_eq!(v["errors"], serde_json::json!([]));
+        assert_eq!(v["estimate"]["level"], "ok");
+        assert_eq!(v["estimate"]["rows"], 2001.0);
+        assert!(v["estimate"]["events"].as_f64().unwrap() > 100_000.0);
+    }
+
+    #[test]
+    fn estimate_of_bad_fields_has_errors_and_no_estimate() {
+        let v: serde_json::Value = serde_json::from_str(&estimate(
+            &DEFAULT.replace("\"duration_s\": 20", "\"duration_s\": -1"),
+        ))
+        .unwrap();
+        assert_eq!(v["errors"][0]["path"], "duration_s");
+        assert_eq!(v["estimate"], serde_json::Value::Null);
+        let v: serde_json::Value = serde_json::from_str(&estimate("{")).unwrap();
+        assert!(v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON"));
+        assert_eq!(v["estimate"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_refused_run_has_the_refusal_and_its_estimate() {
+        let long = DEFAULT
+            .replace("\"duration_s\": 20", "\"duration_s\": 3600")
+            .replace("\"rate_bps\": 20000000", "\"rate_bps\": 10000000000");
+        let v: serde_json::Value = serde_json::from_str(&estimate(&long)).unwrap();
+        assert_eq!(v["estimate"]["level"], "refuse");
+        assert_eq!(v["errors"][0]["path"], "duration_s");
+        assert_eq!(v["errors"][0]["message"], v["estimate"]["message"]);
+        // validate() and the constructor refuse it the same way.
+        let errors: serde_json::Value = serde_json::from_str(&validate(&long)).unwrap();
+        assert_eq!(errors["errors"], v["errors"]);
     }
 }

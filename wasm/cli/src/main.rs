@@ -1,7 +1,10 @@
 //! `tcplab`: run scenario files natively.
 //!
-//! tcplab run FILE.json [--csv DIR]   print the run summary as JSON (and write traces as CSV)
-//! tcplab validate FILE.json           check a scenario; print its errors
+//! tcplab run FILE.json [--csv DIR] [--no-work-limit]
+//!                                     print the run summary as JSON (and write traces as CSV);
+//!                                     --no-work-limit lifts the event and trace caps
+//! tcplab validate FILE.json [--json]  check a scenario; print its errors, or its work estimate
+//!                                     (--json: the estimate as JSON)
 //! tcplab schema                       print the scenario JSON Schema
 //! tcplab oracles [--only CASE]…       validate the model against analytic oracles
 //! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
@@ -25,8 +28,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  tcplab run FILE.json [--csv DIR]
-  tcplab validate FILE.json
+  tcplab run FILE.json [--csv DIR] [--no-work-limit]
+  tcplab validate FILE.json [--json]
   tcplab schema
   tcplab golden [--update] [FILE]
   tcplab oracles [--only CASE]...
@@ -60,11 +63,17 @@ fn main() -> ExitCode {
 }
 
 pub(crate) fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
+    load_with(path, parse_scenario)
+}
+
+type Parser = fn(&str) -> Result<sim::Scenario, Vec<sim::ValidationError>>;
+
+fn load_with(path: &str, parse: Parser) -> Result<sim::Scenario, ExitCode> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         eprintln!("error: cannot read {path}: {e}");
         ExitCode::from(1)
     })?;
-    parse_scenario(&text).map_err(|errors| {
+    parse(&text).map_err(|errors| {
         for e in &errors {
             eprintln!("error: {path}: {e}");
         }
@@ -75,6 +84,7 @@ pub(crate) fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
 fn run(args: &[String]) -> ExitCode {
     let mut file = None;
     let mut csv_dir = None;
+    let mut parse: Parser = parse_scenario;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -85,6 +95,7 @@ fn run(args: &[String]) -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--no-work-limit" => parse = sim::scenario::parse_scenario_without_work_limits,
             _ if file.is_none() => file = Some(a.clone()),
             _ => {
                 eprintln!("error: unexpected argument '{a}'\n{USAGE}");
@@ -96,7 +107,7 @@ fn run(args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let scenario = match load(&file) {
+    let scenario = match load_with(&file, parse) {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -133,13 +144,26 @@ fn run(args: &[String]) -> ExitCode {
 }
 
 fn validate(args: &[String]) -> ExitCode {
-    let [file] = args else {
+    let (json, files): (Vec<&String>, Vec<&String>) = args.iter().partition(|a| *a == "--json");
+    let [file] = files[..] else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
     match load(file) {
-        Ok(_) => {
-            println!("{file}: valid");
+        Ok(s) => {
+            let w = sim::scenario::estimate_work(&s);
+            if json.is_empty() {
+                println!("{file}: valid");
+                println!(
+                    "work estimate: {:.0} events, {:.0} packets, {:.0} rows × {:.0} columns ({:.0} trace values)",
+                    w.events, w.packets, w.rows, w.columns, w.trace_values
+                );
+            } else {
+                println!("{}", w.to_json());
+            }
+            if w.level == sim::scenario::WorkLevel::Warn {
+                eprintln!("warning: {file}: {}", w.message);
+            }
             ExitCode::SUCCESS
         }
         Err(code) => code,

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub struct Column {
     /// Unique key, such as `flow.f0.cwnd`.
     pub key: String,
-    /// `time`, `flow` or `link`.
+    /// `time`, `flow`, `link` or `host`.
     pub entity: &'static str,
     /// The flow id or `link-id:a>b` / `link-id:b>a`; empty for time.
     pub id: String,
@@ -42,6 +42,9 @@ pub struct Trace {
     pending: Vec<f64>,
     rows: u64,
     hasher: TraceHasher,
+    /// NaN or infinite values that reached the trace (recorded as 0); a
+    /// model bug whenever it is not 0 (tests and fuzzing assert it).
+    non_finite: u64,
 }
 
 impl Trace {
@@ -56,6 +59,7 @@ impl Trace {
             pending: Vec::new(),
             rows: 0,
             hasher,
+            non_finite: 0,
         }
     }
 
@@ -72,7 +76,12 @@ impl Trace {
         debug_assert_eq!(row.len(), self.columns.len());
         for &v in row {
             // Traces carry no NaN or infinity (docs/reliability.md); map them to 0.
-            let v = if v.is_finite() { v } else { 0.0 };
+            let v = if v.is_finite() {
+                v
+            } else {
+                self.non_finite += 1;
+                0.0
+            };
             self.hasher.value(v);
             self.pending.push(v);
         }
@@ -82,6 +91,11 @@ impl Trace {
     /// Rows recorded since the start of the run.
     pub fn rows(&self) -> u64 {
         self.rows
+    }
+
+    /// Values that were NaN or infinite when recorded (and stored as 0).
+    pub fn non_finite_values(&self) -> u64 {
+        self.non_finite
     }
 
     /// Take the rows recorded since the last drain (row-major).

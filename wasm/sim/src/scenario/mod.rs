@@ -4,6 +4,7 @@
 //! Every field carries its unit in its name.
 
 pub mod cc_rules;
+mod estimate;
 mod host_check;
 mod host_spec;
 mod link_spec;
@@ -15,6 +16,7 @@ mod validate_link;
 mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
+pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use types::*;
@@ -25,6 +27,19 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// Parse and validate scenario JSON. Errors name the field path and the reason.
 pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_with(json, validate)
+}
+
+/// As [`parse_scenario`], without the work limits (the event and trace caps of
+/// [`estimate_work`]): for native batch runs that may take as long as they need.
+pub fn parse_scenario_without_work_limits(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_with(json, validate::validate_fields)
+}
+
+fn parse_with(
+    json: &str,
+    check: fn(&Scenario) -> Vec<ValidationError>,
+) -> Result<Scenario, Vec<ValidationError>> {
     let de = &mut serde_json::Deserializer::from_str(json);
     let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -35,7 +50,7 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
         }
         vec![ValidationError::new(path, clean_serde_message(&inner))]
     })?;
-    let errors = validate(&scenario);
+    let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {

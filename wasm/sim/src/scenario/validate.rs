@@ -93,7 +93,17 @@ impl Checker {
     }
 }
 
+/// Every check: the fields, then (once they pass) the work limits.
 pub fn validate(s: &Scenario) -> Vec<ValidationError> {
+    let mut errors = validate_fields(s);
+    if errors.is_empty() {
+        errors.extend(check_work_limits(s));
+    }
+    errors
+}
+
+/// Every check of the fields and their relations, without the work limits.
+pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     let mut c = Checker { errors: Vec::new() };
     if s.version != SCHEMA_VERSION {
         c.err(
@@ -131,6 +141,24 @@ pub fn validate(s: &Scenario) -> Vec<ValidationError> {
     c.errors.extend(super::host_check::check_hosts(s));
     c.errors
 }
+
+// ---------------------------------------------------------------------------
+// Work limits (owner: reliability; docs/reliability.md). A scenario whose
+// fields are all valid can still be too big to run in a browser tab: refuse it
+// when the work estimate passes a hard cap, naming the reason and the change
+// that fits. Warnings below the caps are the caller's (estimate_work).
+// ---------------------------------------------------------------------------
+
+fn check_work_limits(s: &Scenario) -> Vec<ValidationError> {
+    let w = super::estimate_work(s);
+    if w.level == super::WorkLevel::Refuse {
+        vec![ValidationError::new("duration_s", w.message)]
+    } else {
+        Vec::new()
+    }
+}
+
+// ---- end of work limits -----------------------------------------------------
 
 fn check_nodes(c: &mut Checker, nodes: &[Node]) -> BTreeMap<String, NodeKind> {
     let mut seen = BTreeMap::new();

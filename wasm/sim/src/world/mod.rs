@@ -51,6 +51,19 @@ pub struct Conservation {
     pub held: u64,
 }
 
+/// A TCP flow's sequence space at one instant, for invariant checks (the
+/// property tests and the fuzz targets): what the sender has sent and has had
+/// acknowledged, and what the receiver holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TcpStreamState {
+    pub snd_una: u64,
+    pub snd_max: u64,
+    /// The receiver's next expected byte: bytes delivered in order.
+    pub rcv_nxt: u64,
+    /// Ranges the receiver holds above rcv_nxt, in order.
+    pub out_of_order: Vec<(u64, u64)>,
+}
+
 pub struct World {
     name: String,
     now: Time,
@@ -564,6 +577,27 @@ impl World {
             held,
             ..self.counts
         }
+    }
+
+    /// Trace values that were NaN or infinite (stored as 0): 0 unless the model has a bug.
+    pub fn trace_non_finite_values(&self) -> u64 {
+        self.trace.non_finite_values()
+    }
+
+    /// Each flow's TCP sequence space (None for UDP flows).
+    pub fn tcp_streams(&self) -> Vec<Option<TcpStreamState>> {
+        self.flows
+            .iter()
+            .map(|f| match &f.ends {
+                Endpoints::Tcp { sender, receiver } => Some(TcpStreamState {
+                    snd_una: sender.snd_una(),
+                    snd_max: sender.snd_max(),
+                    rcv_nxt: receiver.delivered(),
+                    out_of_order: receiver.out_of_order(),
+                }),
+                Endpoints::Udp { .. } => None,
+            })
+            .collect()
     }
 
     /// Data packets (TCP segments and UDP datagrams, fragments counted once

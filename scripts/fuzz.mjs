@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm run fuzz`: run the cargo-fuzz targets in wasm/fuzz (scenario_decode, scenario_simulate)
+// for a bounded time each, starting from the committed seed corpus (wasm/fuzz/seeds) and the
+// local working corpus (wasm/fuzz/corpus, not committed). Needs a nightly toolchain and
+// cargo-fuzz; without them it says so and exits 0 (npm test lists the step as skipped).
+//
+//   node scripts/fuzz.mjs                      each target for 60 s (what npm test runs)
+//   node scripts/fuzz.mjs --seconds 3600       the long run (docs/reliability.md)
+//   node scripts/fuzz.mjs --seconds 3600 --jobs 4 scenario_simulate
+//
+// Exit status: 0 when no target crashed (or fuzzing is unavailable), 1 when one did; the
+// crashing input is kept in wasm/fuzz/artifacts/<target>/ and the command to replay it is printed.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { WASM_DIR } from './lib/paths.mjs';
+import { capture, log, run } from './lib/proc.mjs';
+
+export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
+export const TARGETS = ['scenario_decode', 'scenario_simulate'];
+/** Build flags shared by build and run: debug assertions (and overflow checks) on, no sanitizer
+ * (the model is safe Rust; ASan would only slow it down). */
+const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
+
+/** Why fuzzing cannot run here, or null when it can. */
+export function fuzzUnavailable() {
+  if (capture('cargo', ['+nightly', '--version']) === null) {
+    return 'no nightly toolchain (rustup toolchain install nightly --profile minimal)';
+  }
+  if (capture('cargo', ['+nightly', 'fuzz', '--version']) === null) {
+    return 'cargo-fuzz is not installed (cargo install cargo-fuzz)';
+  }
+  return null;
+}
+
+function parseArgs(argv) {
+  const opts = { seconds: 60, jobs: 1, targets: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--seconds' || a === '--jobs') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${a} needs a whole number ≥ 1`);
+      opts[a.slice(2)] = n;
+    } else if (TARGETS.includes(a)) {
+      opts.targets.push(a);
+    } else {
+      throw new Error(`unknown argument '${a}' (targets: ${TARGETS.join(', ')})`);
+    }
+  }
+  if (opts.targets.length === 0) opts.targets = [...TARGETS];
+  return opts;
+}
+
+/** Build once, then run each target; returns the exit status. */
+export function fuzz({ seconds = 60, jobs = 1, targets = TARGETS } = {}) {
+  const missing = fuzzUnavailable();
+  if (missing) {
+    log(`fuzzing skipped: ${missing}`);
+    return { status: 0, note: `skipped: ${missing.split(' (')[0]}` };
+  }
+  const cwd = WASM_DIR;
+  if (run('cargo', ['+nightly', 'fuzz', 'build', ...BUILD_FLAGS], { cwd }) !== 0) {
+    return { status: 1, note: 'build failed' };
+  }
+  const crashed = [];
+  for (const target of targets) {
+    const corpus = join(FUZZ_DIR, 'corpus', target);
+    mkdirSync(corpus, { recursive: true });
+    const libfuzzer = [
+      `-dict=${join(FUZZ_DIR, 'scenario.dict')}`,
+      `-max_total_time=${seconds}`,
+      '-max_len=8192',
+      '-timeout=20',
+      '-rss_limit_mb=2048',
+      '-print_final_stats=1',
+    ];
+    if (jobs > 1) libfuzzer.push(`-fork=${jobs}`);
+    const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
+    args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
+    if (run('cargo', args, { cwd }) !== 0) crashed.push(target);
+  }
+  if (crashed.length > 0) {
+    process.stderr.write(
+      `\nfuzzing found a failure in ${crashed.join(', ')}. The input is in ` +
+        `wasm/fuzz/artifacts/<target>/; replay it with\n` +
+        `  cd wasm && cargo +nightly fuzz run ${BUILD_FLAGS.join(' ')} <target> fuzz/artifacts/<target>/<file>\n` +
+        `and shrink it with \`cargo +nightly fuzz tmin ${BUILD_FLAGS.join(' ')} <target> <file>\`.\n`,
+    );
+    return { status: 1, note: `crash in ${crashed.join(', ')}` };
+  }
+  return { status: 0, note: `${targets.length} × ${seconds} s` };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
+  process.exit(fuzz(opts).status);
+}
