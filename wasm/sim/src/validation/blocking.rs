@@ -15,7 +15,7 @@
 
 use super::build::run;
 use super::{Case, Row};
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 use serde_json::json;
 
 pub fn cases() -> Vec<Case> {

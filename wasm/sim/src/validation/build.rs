@@ -1,7 +1,7 @@
 //! Scenario builders for validation cases: a dumbbell with per-flow access
 //! delays, built as JSON and parsed, so every case is also a valid scenario.
 
-use crate::scenario::{parse_scenario, Scenario};
+use crate::scenario::{parse_scenario_without_work_limits as parse_scenario, Scenario};
 use crate::World;
 use serde_json::{json, Value};
 

@@ -6,7 +6,7 @@ use super::build::run;
 use super::{Case, Row};
 use crate::host::estimator::relative_error_bound;
 use crate::metrics::bounds::{loss_knee_rtt_s, table_3_1_ratio};
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 use crate::Summary;
 use serde_json::json;
 

@@ -1,6 +1,8 @@
 //! Model validation against analytic oracles: each case runs scenarios and
 //! compares what the model shows with what a formula predicts. `tcplab
 //! oracles` (npm run validate) prints the table and fails on any miss.
+//! Validation scenarios are trusted native batch runs: they are parsed
+//! without the browser's work limits (docs/reliability.md).
 
 mod blocking;
 mod build;

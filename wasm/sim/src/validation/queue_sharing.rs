@@ -6,7 +6,7 @@
 use super::build::{dumbbell, run, DumbbellFlow};
 use super::{Case, Row};
 use crate::metrics::fairness::jain_index;
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 use serde_json::json;
 
 pub fn cases() -> Vec<Case> {
