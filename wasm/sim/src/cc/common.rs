@@ -102,6 +102,21 @@ pub struct RttSeen {
 }
 
 impl RttSeen {
+    /// The hand-off of a controller whose only state beyond its window is
+    /// this RTT record (no bandwidth estimate, no pacing rate).
+    pub fn handoff(&self, now: Time, cwnd_bytes: u64, ssthresh_bytes: u64) -> super::Handoff {
+        super::Handoff {
+            now,
+            cwnd_bytes,
+            ssthresh_bytes,
+            srtt: self.srtt,
+            min_rtt: self.min_rtt,
+            latest_rtt: self.latest,
+            bandwidth_bps: None,
+            pacing_rate_bps: None,
+        }
+    }
+
     pub fn from_handoff(h: &super::Handoff) -> Self {
         Self {
             srtt: h.srtt,

@@ -121,16 +121,7 @@ impl CongestionControl for NewReno {
     }
 
     fn handoff(&self, now: Time) -> Handoff {
-        Handoff {
-            now,
-            cwnd_bytes: self.cwnd,
-            ssthresh_bytes: self.ssthresh,
-            srtt: self.rtt.srtt,
-            min_rtt: self.rtt.min_rtt,
-            latest_rtt: self.rtt.latest,
-            bandwidth_bps: None,
-            pacing_rate_bps: None,
-        }
+        self.rtt.handoff(now, self.cwnd, self.ssthresh)
     }
 }
 
