@@ -4,7 +4,8 @@
 // local working corpus (wasm/fuzz/corpus, not committed). Needs a nightly toolchain and
 // cargo-fuzz; without them it says so and exits 0 (npm test lists the step as skipped).
 //
-//   node scripts/fuzz.mjs                      each target for 60 s (what npm test runs)
+//   node scripts/fuzz.mjs                      each target for 60 s, random libFuzzer seed
+//   node scripts/fuzz.mjs --seed 1             the same, reproducible (what npm test runs)
 //   node scripts/fuzz.mjs --seconds 3600       the long run (docs/reliability.md)
 //   node scripts/fuzz.mjs --seconds 3600 --jobs 4 scenario_simulate
 //
@@ -34,10 +35,10 @@ export function fuzzUnavailable() {
 }
 
 function parseArgs(argv) {
-  const opts = { seconds: 60, jobs: 1, targets: [] };
+  const opts = { seconds: 60, jobs: 1, seed: undefined, targets: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--seconds' || a === '--jobs') {
+    if (a === '--seconds' || a === '--jobs' || a === '--seed') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) throw new Error(`${a} needs a whole number ≥ 1`);
       opts[a.slice(2)] = n;
@@ -52,7 +53,7 @@ function parseArgs(argv) {
 }
 
 /** Build once, then run each target; returns the exit status. */
-export function fuzz({ seconds = 60, jobs = 1, targets = TARGETS } = {}) {
+export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS } = {}) {
   const missing = fuzzUnavailable();
   if (missing) {
     log(`fuzzing skipped: ${missing}`);
@@ -75,6 +76,7 @@ export function fuzz({ seconds = 60, jobs = 1, targets = TARGETS } = {}) {
       '-print_final_stats=1',
     ];
     if (jobs > 1) libfuzzer.push(`-fork=${jobs}`);
+    if (seed !== undefined) libfuzzer.push(`-seed=${seed}`);
     const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
     if (run('cargo', args, { cwd }) !== 0) crashed.push(target);

@@ -59,7 +59,7 @@ const steps = [
   ['cargo test', cargo('test', '--workspace')],
   ['native CLI (release)', cargo('build', '--release', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['oracles'])],
-  ['fuzz (60 s per target)', () => fuzz({ seconds: 60 })],
+  ['fuzz (60 s per target)', () => fuzz({ seconds: 60, seed: 1 })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
   ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],

@@ -155,9 +155,7 @@ impl Qdisc for WfqQdisc {
 
     fn metrics(&self, out: &mut Vec<f64>) {
         out.extend_from_slice(&[
-            // Extreme weights can overflow the GPS clock (a fuzz find, to be fixed at
-            // its root): report a finite value so the trace stays finite.
-            self.wfq.virtual_time().min(f64::MAX),
+            self.wfq.virtual_time(),
             self.wfq.gps_active() as f64,
             self.wfq.backlogged() as f64,
             self.conforming as f64,

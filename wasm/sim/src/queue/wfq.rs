@@ -56,7 +56,7 @@ impl GpsClock {
     /// Bring V up to `now`, retiring conversations whose fluid backlog empties.
     pub fn advance(&mut self, now: Time, weights: &BTreeMap<u32, f64>) {
         let now = now as f64;
-        while let Some(&(f, conv)) = self.active.first() {
+        while let Some(&(f, _)) = self.active.first() {
             let f = f64::from_bits(f);
             // Real time for V to climb to f at slope C/Σφ.
             let reach = self.last + (f - self.v) * self.sum_w / self.rate * 1e9;
@@ -66,10 +66,10 @@ impl GpsClock {
             self.v = f;
             self.last = reach;
             self.active.pop_first();
-            self.sum_w -= weights[&conv];
-            if self.active.is_empty() {
-                self.sum_w = 0.0;
-            }
+            // Σφ summed afresh rather than decremented: subtracting a large weight
+            // from the sum cancels the small ones to 0 (or below), and V, advancing
+            // at C/Σφ, would jump to infinity.
+            self.sum_w = self.active.iter().map(|&(_, c)| weights[&c]).sum();
         }
         if !self.active.is_empty() {
             self.v += (now - self.last) / 1e9 * self.rate / self.sum_w;
@@ -243,6 +243,26 @@ mod tests {
         w.clock.advance(5_000_000_000, &w.weights);
         assert_eq!(w.gps_active(), 0);
         assert!((w.virtual_time() - 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_heavy_conversation_leaving_does_not_cancel_the_light_ones() {
+        // A 1 Tb/s reservation beside a best-effort weight of 10⁻⁶ b/s (reachable:
+        // best-effort weights are normalised shares of what reservations leave).
+        // C = 1 Mb/s, 1000 B each: the heavy one's fluid copy finishes at 8 ms, the
+        // light one then has the link alone and finishes at 16 ms. Decrementing Σφ
+        // by 10¹² left exactly 0 and retired the light one at 8 ms.
+        let mut w = Wfq::new(1_000_000, 100, 100);
+        let mut h = Harness::new();
+        push(&mut w, &mut h, 0, 0, 1e12, 1000);
+        push(&mut w, &mut h, 1, 1, 1e-6, 1000);
+        w.clock.advance(12_000_000, &w.weights);
+        assert_eq!(w.gps_active(), 1);
+        let v = w.virtual_time();
+        assert!(v > 0.0 && v < 8e9, "V = {v}");
+        w.clock.advance(20_000_000, &w.weights);
+        assert_eq!(w.gps_active(), 0);
+        assert!((w.virtual_time() / 8e9 - 1.0).abs() < 1e-9);
     }
 
     #[test]

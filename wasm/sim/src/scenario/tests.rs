@@ -157,3 +157,34 @@ fn a_scenario_round_trips_through_json() {
     let again = parse_scenario(&serde_json::to_string(&s).unwrap()).unwrap();
     assert_eq!(s, again);
 }
+
+#[test]
+fn wfq_weights_and_reserved_rates_too_small_for_the_gps_clock_are_refused() {
+    // cargo-fuzz found a reservation of 1.3e-315 b/s (a subnormal): the finish
+    // tag L/φ became infinite and so did WFQ's virtual time.
+    let e = errors(&with(|v| {
+        v["topology"]["links"][1]["queue"] = serde_json::json!({
+            "kind": "wfq",
+            "limit_packets": 200,
+            "weights": [{"flow": "flow1", "weight": 1e-9}],
+            "reservations": [{"flow": "flow1", "rate_bps": 1.326247384e-315}],
+        })
+    }));
+    let q = "topology.links[1].queue";
+    assert!(
+        has(
+            &e,
+            &format!("{q}.reservations[0].rate_bps"),
+            "between 1 and"
+        ),
+        "{e:?}"
+    );
+    assert!(
+        has(
+            &e,
+            &format!("{q}.weights[0].weight"),
+            "between 0.000001 and"
+        ),
+        "{e:?}"
+    );
+}

@@ -13,6 +13,12 @@ pub const MAX_QUEUE_BYTES: u64 = 10_000_000_000;
 /// Longest AQM time parameter accepted, ms.
 pub const MAX_AQM_TIME_MS: f64 = 60_000.0;
 
+/// Smallest relative weight (WFQ, DRR): weights are ratios, so 10⁻⁶…10⁶ spans
+/// twelve orders of magnitude while keeping L/φ finite.
+pub const MIN_WEIGHT: f64 = 1e-6;
+/// Smallest reserved or shaped rate, b/s.
+pub const MIN_RATE_BPS: f64 = 1.0;
+
 /// What the queue needs to know about its link and the scenario.
 pub struct QueueContext<'a> {
     pub mtu: u32,
@@ -55,6 +61,21 @@ impl Q<'_> {
         }
     }
 
+    /// A finite number in [lo, hi]. Used where a tiny positive value would make a
+    /// scheduler's arithmetic overflow: WFQ's finish tags grow by L/φ, so a
+    /// subnormal weight or reserved rate sends the GPS virtual clock to infinity
+    /// (a cargo-fuzz find, kept as a regression test below).
+    fn within(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
+        if !v.is_finite() {
+            self.err(field, "must be a finite number");
+        } else if v < lo || v > hi {
+            self.err(
+                field,
+                format!("must be between {lo} and {hi} {unit}, got {v}"),
+            );
+        }
+    }
+
     /// A probability-like number in (0, 1].
     fn fraction(&mut self, field: &str, v: f64) {
         if !v.is_finite() || v <= 0.0 || v > 1.0 {
@@ -81,7 +102,13 @@ impl Q<'_> {
                     format!("flow '{}' is listed twice", w.flow),
                 );
             }
-            self.positive(&format!("{field}[{i}].weight"), w.weight, 1e6, "");
+            self.within(
+                &format!("{field}[{i}].weight"),
+                w.weight,
+                MIN_WEIGHT,
+                1e6,
+                "",
+            );
         }
     }
 }
@@ -207,7 +234,7 @@ pub fn check_queue(
             c.packets("limit_packets", s.limit_packets);
             c.packets("flow_limit_packets", s.flow_limit_packets);
             c.weights("weights", &s.weights, link.flows);
-            c.positive("default_weight", s.default_weight, 1e6, "");
+            c.within("default_weight", s.default_weight, MIN_WEIGHT, 1e6, "");
             let mut seen = BTreeSet::new();
             let mut total = 0.0;
             for (i, r) in s.reservations.iter().enumerate() {
@@ -219,7 +246,13 @@ pub fn check_queue(
                         format!("flow '{}' already has a reservation", r.flow),
                     );
                 }
-                c.positive(&format!("{p}.rate_bps"), r.rate_bps, 1e12, "b/s");
+                c.within(
+                    &format!("{p}.rate_bps"),
+                    r.rate_bps,
+                    MIN_RATE_BPS,
+                    1e12,
+                    "b/s",
+                );
                 if r.rate_bps.is_finite() && r.rate_bps > 0.0 {
                     total += r.rate_bps;
                 }
@@ -277,10 +310,10 @@ pub fn check_queue(
         }
         QueueSpec::TokenBucket(s) => {
             c.packets("limit_packets", s.limit_packets);
-            c.positive("rate_bps", s.rate_bps, 1e12, "b/s");
+            c.within("rate_bps", s.rate_bps, MIN_RATE_BPS, 1e12, "b/s");
             bucket_depth(&mut c, "burst_bytes", s.burst_bytes, mtu);
             if let Some(p) = s.peak_rate_bps {
-                c.positive("peak_rate_bps", p, 1e12, "b/s");
+                c.within("peak_rate_bps", p, MIN_RATE_BPS, 1e12, "b/s");
                 // Linux tbf_change: a peak rate must exceed the token rate.
                 if p.is_finite() && s.rate_bps.is_finite() && p <= s.rate_bps {
                     c.err(
