@@ -7,6 +7,7 @@
 
 use crate::engine::time::{self, Time};
 use crate::engine::Rng;
+use crate::net::fifo_tx::{Departure, FifoTx};
 use crate::net::impairment::{FifoJitter, JitterDistribution, TickDelay, TraceLink};
 use crate::net::loss::LossModel;
 use crate::net::Packet;
@@ -96,6 +97,9 @@ pub struct Channel {
     pub trace: Option<TraceLink>,
     pub mtu: u32,
     pub qdisc: Box<dyn Qdisc>,
+    /// On a plain FIFO link, replaces the qdisc and the transmitter: packets
+    /// go straight into the pipe at their departure time (net/fifo_tx.rs).
+    pub fifo: Option<FifoTx>,
     pub loss: Option<LossModel>,
     pub rng: Rng,
     /// The packet being serialised onto the wire, if any.
@@ -131,6 +135,64 @@ impl Channel {
         self.qdisc.len_packets() + usize::from(self.transmitting.is_some()) + self.pipe.len()
     }
 
+    /// Packets and bytes waiting to be sent (after [`Channel::catch_up`]).
+    pub fn queue_len(&self) -> (usize, u64) {
+        match &self.fifo {
+            Some(f) => (f.len_packets(), f.len_bytes()),
+            None => (self.qdisc.len_packets(), self.qdisc.len_bytes()),
+        }
+    }
+
+    /// Accept a packet on a FIFO link at `now`: returns its arrival time at
+    /// the far end, or None if the queue is full.
+    pub fn fifo_send(&mut self, now: Time, size: u32) -> Option<Time> {
+        self.catch_up(now);
+        let f = self.fifo.as_ref()?;
+        if !f.admits(size) {
+            return None;
+        }
+        let start = f.start_time(now);
+        let (done, _) = self.serialise(start, size);
+        let arrive = self.release_time(done);
+        if let Some(f) = self.fifo.as_mut() {
+            f.push(Departure {
+                enqueued_at: now,
+                start,
+                done,
+                arrive,
+                size,
+            });
+        }
+        self.catch_up(now);
+        Some(arrive)
+    }
+
+    /// Book a FIFO link's transmissions that started or ended by `now`, as
+    /// the two-event path books them at those instants.
+    pub fn catch_up(&mut self, now: Time) {
+        let Some(f) = self.fifo.as_mut() else { return };
+        let (busy, wait_sum, waits) = (
+            &mut self.busy_time,
+            &mut self.wait_sum,
+            &mut self.wait_count,
+        );
+        let (packets, bytes) = (&mut self.tx_packets, &mut self.tx_bytes);
+        let pipe_delay = &mut self.pipe_delay;
+        f.advance(
+            now,
+            |d| {
+                *busy += d.done - d.start;
+                *wait_sum += d.start - d.enqueued_at;
+                *waits += 1;
+            },
+            |d| {
+                *packets += 1;
+                *bytes += d.size as u64;
+                pipe_delay.add(d.arrive - d.done);
+            },
+        );
+    }
+
     /// When a trace-driven transmitter cannot start a packet at `now`: the
     /// time of its next delivery opportunity. None: it may start now.
     pub fn send_wait(&mut self, now: Time) -> Option<Time> {
@@ -159,17 +221,22 @@ impl Channel {
     /// When a packet whose last bit left at `now` arrives at the far end:
     /// through the delay model, never before the packet ahead of it (FIFO).
     pub fn arrival_time(&mut self, now: Time) -> Time {
+        let t = self.release_time(now);
+        self.pipe_delay.add(t - now);
+        t
+    }
+
+    /// [`Channel::arrival_time`] without booking the time in the pipe.
+    fn release_time(&mut self, now: Time) -> Time {
         let t = match &mut self.delay {
             DelayModel::Constant(d) => now + *d,
             DelayModel::Jitter(j) => j.release(now, &mut self.rng),
             DelayModel::Tick(tick) => tick.release(now),
         };
-        let t = match self.pipe.back() {
+        match self.pipe.back() {
             Some(&(last, _)) => t.max(last),
             None => t,
-        };
-        self.pipe_delay.add(t - now);
-        t
+        }
     }
 
     /// Mean time in the pipe of the packets that entered it since the last

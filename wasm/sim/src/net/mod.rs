@@ -1,6 +1,7 @@
 //! Packets, links (as directed channels), nodes, static routing, link
 //! impairments and topology builders.
 pub mod channel;
+pub mod fifo_tx;
 pub mod impairment;
 pub mod loss;
 pub mod packet;

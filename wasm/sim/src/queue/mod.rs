@@ -157,21 +157,30 @@ impl Limit {
     }
 }
 
-/// Build the discipline a scenario asks for. The spec must have passed
-/// validation; ids it names that the scenario lacks are ignored.
-pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
+/// A DropTail queue's capacity (None for other disciplines): a byte limit
+/// wins over a packet limit; 1000 packets when neither is given (Linux
+/// `txqueuelen`).
+pub fn drop_tail_limit(spec: &QueueSpec) -> Option<Limit> {
     match spec {
         QueueSpec::DropTail {
             limit_packets,
             limit_bytes,
-        } => {
-            let limit = match (limit_packets, limit_bytes) {
-                (_, Some(b)) => Limit::Bytes(*b),
-                (Some(p), None) => Limit::Packets(*p as usize),
-                (None, None) => Limit::Packets(1000),
-            };
-            Box::new(droptail::DropTail::new(limit))
-        }
+        } => Some(match (limit_packets, limit_bytes) {
+            (_, Some(b)) => Limit::Bytes(*b),
+            (Some(p), None) => Limit::Packets(*p as usize),
+            (None, None) => Limit::Packets(1000),
+        }),
+        _ => None,
+    }
+}
+
+/// Build the discipline a scenario asks for. The spec must have passed
+/// validation; ids it names that the scenario lacks are ignored.
+pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
+    match spec {
+        QueueSpec::DropTail { .. } => Box::new(droptail::DropTail::new(
+            drop_tail_limit(spec).expect("DropTail"),
+        )),
         QueueSpec::Red(s) => Box::new(red::Red::new(s, link)),
         QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
         QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),

@@ -11,6 +11,7 @@ use crate::host::{HostParams, HostPipeline};
 use crate::metrics::bounds::{flow_bounds, BoundConditions, FlowBounds};
 use crate::metrics::trace::Trace;
 use crate::net::channel::DelayModel;
+use crate::net::fifo_tx::FifoTx;
 use crate::net::impairment::{TickDelay, TraceLink};
 use crate::net::loss::LossModel;
 use crate::net::packet::MAX_SACK_BLOCKS;
@@ -68,6 +69,11 @@ impl World {
                     )),
                     None => DelayModel::with_jitter(delay, time::millis(l.jitter_ms)),
                 };
+                let loss = l.loss.as_ref().map(LossModel::from_spec);
+                // Departures are known at enqueue only without a trace or losses on the wire.
+                let fifo = queue::drop_tail_limit(qspec)
+                    .filter(|_| trace.is_none() && loss.is_none())
+                    .map(FifoTx::new);
                 channels.push(Channel {
                     link: li,
                     a_to_b,
@@ -84,7 +90,8 @@ impl World {
                     trace,
                     mtu: l.mtu_bytes,
                     qdisc: queue::build(qspec, &link),
-                    loss: l.loss.as_ref().map(LossModel::from_spec),
+                    fifo,
+                    loss,
                     rng: Rng::for_component(seed, &format!("link:{id}")),
                     transmitting: None,
                     pipe: Default::default(),

@@ -118,6 +118,9 @@ impl World {
                 self.finished = true;
             }
         }
+        for ch in &mut self.channels {
+            ch.catch_up(self.now);
+        }
         self.finished
     }
 
@@ -475,6 +478,21 @@ impl World {
         let c = c as usize;
         let ch = &mut self.channels[c];
         pkt.enqueued_at = self.now;
+        if ch.fifo.is_some() {
+            match ch.fifo_send(self.now, pkt.size) {
+                Some(arrive) => {
+                    ch.pipe.push_back((arrive, pkt));
+                    if ch.pipe.len() == 1 {
+                        self.events.schedule(arrive, Event::Arrive(c as u32));
+                    }
+                }
+                None => {
+                    ch.count_drop(DropReason::Overflow);
+                    self.counts.dropped += 1;
+                }
+            }
+            return;
+        }
         let mut ctx = QueueCtx {
             now: self.now,
             rng: &mut ch.rng,

@@ -138,6 +138,7 @@ impl World {
         }
         let mut q_values = Vec::new();
         for (ch, mark) in self.channels.iter_mut().zip(self.channel_marks.iter_mut()) {
+            ch.catch_up(self.now);
             let (busy0, wait0, count0) = *mark;
             let waits = ch.wait_count - count0;
             let sojourn_ms = if waits > 0 {
@@ -163,9 +164,10 @@ impl World {
                 .position(|&n| n == QDISC_MARKS)
                 .and_then(|k| q_values.get(k).copied())
                 .unwrap_or(0.0);
+            let (queued_packets, queued_bytes) = ch.queue_len();
             let values = [
-                ch.qdisc.len_packets() as f64,
-                ch.qdisc.len_bytes() as f64,
+                queued_packets as f64,
+                queued_bytes as f64,
                 sojourn_ms,
                 if t == 0 { 0.0 } else { utilisation },
                 ch.total_drops() as f64,
