@@ -3,9 +3,12 @@
 //! It keeps RFC 6675's `pipe` (§4 SetPipe) incrementally and marks segments
 //! lost per IsLost (§4): DupThresh SACKed segments above them. The three
 //! highest SACKed segments are tracked, so marking is O(1) amortised per ACK.
+//! The SACKed segments are also kept as ranges in an ordered map, so a SACK
+//! block costs what it newly covers, not every segment under it: at 10 Gb/s ×
+//! 100 ms a block can span thousands of segments SACKed long ago.
 
 use crate::engine::Time;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 /// RFC 6675 §2: DupThresh = 3.
 pub const DUP_THRESH: usize = 3;
@@ -68,6 +71,8 @@ impl Segment {
 #[derive(Default)]
 pub struct Scoreboard {
     segs: VecDeque<Segment>,
+    /// The SACKed segments as maximal runs, start → end (segment boundaries).
+    sacked: BTreeMap<u64, u64>,
     pipe: u64,
     sacked_bytes: u64,
     /// Start sequence of the highest SACKed segments, highest first.
@@ -130,6 +135,7 @@ impl Scoreboard {
     /// Forget everything (go-back-N after a timeout).
     pub fn clear(&mut self) {
         self.segs.clear();
+        self.sacked.clear();
         self.pipe = 0;
         self.sacked_bytes = 0;
         self.top.clear();
@@ -158,6 +164,18 @@ impl Scoreboard {
             }
             self.segs.pop_front();
         }
+        let front = self.segs.front().map_or(u64::MAX, |s| s.start);
+        while let Some((&a, &b)) = self.sacked.first_key_value() {
+            if b <= front {
+                self.sacked.pop_first();
+                continue;
+            }
+            if a < front {
+                self.sacked.pop_first();
+                self.sacked.insert(front, b);
+            }
+            break;
+        }
         self.top.retain(|&t| t >= ack);
         self.lost_scan = self.lost_scan.max(ack);
         self.retx_hint = self.retx_hint.max(ack);
@@ -169,37 +187,79 @@ impl Scoreboard {
         if seq < first {
             return None;
         }
-        // Segments are contiguous; most are one MSS, so guess then correct.
+        // Segments are contiguous and most are as long as the first, so
+        // guess by division; search only when the guess misses.
+        let len = self.segs[0].len().max(1);
+        let guess = ((seq - first) / len) as usize;
+        if let Some(s) = self.segs.get(guess) {
+            if s.start <= seq && seq < s.end {
+                return Some(guess);
+            }
+        }
         let i = self.segs.partition_point(|s| s.end <= seq);
         (i < self.segs.len()).then_some(i)
     }
 
-    /// Apply a SACK block [start, end). Returns the bytes newly SACKed, and
-    /// notes the newly SACKed segments' delivery-rate reference in `covered`.
+    /// Apply a SACK block [start, end): every segment wholly inside it is
+    /// SACKed. Returns the bytes newly SACKed, and notes the newly SACKed
+    /// segments' delivery-rate reference in `covered`. Runs SACKed before
+    /// are stepped over, not walked.
     pub fn sack(&mut self, start: u64, end: u64, covered: &mut Covered) -> u64 {
-        let Some(mut i) = self.index_of(start) else {
-            return 0;
-        };
         let mut newly = 0;
-        while i < self.segs.len() {
-            let s = self.segs[i];
-            if s.start >= end {
+        let mut pos = start;
+        while pos < end {
+            if let Some((_, &b)) = self.sacked.range(..=pos).next_back() {
+                if b > pos {
+                    pos = b;
+                    continue;
+                }
+            }
+            let Some(mut i) = self.index_of(pos) else {
                 break;
+            };
+            // The gap of un-SACKed segments ends where the next SACKed run begins.
+            let gap_end = self
+                .sacked
+                .range(pos..)
+                .next()
+                .map_or(end, |(&a, _)| a.min(end));
+            while i < self.segs.len() && self.segs[i].start < gap_end {
+                let s = self.segs[i];
+                if s.start >= start && s.end <= end && !s.sacked {
+                    covered.note_rate(&s);
+                    self.pipe -= s.pipe_share();
+                    let seg = &mut self.segs[i];
+                    seg.sacked = true;
+                    seg.retx_in_flight = false;
+                    self.sacked_bytes += s.len();
+                    newly += s.len();
+                    self.note_top(s.start);
+                    self.note_sacked_run(s.start, s.end);
+                }
+                i += 1;
             }
-            if s.start >= start && s.end <= end && !s.sacked {
-                covered.note_rate(&s);
-                self.pipe -= s.pipe_share();
-                let seg = &mut self.segs[i];
-                seg.sacked = true;
-                seg.retx_in_flight = false;
-                let (start, len) = (seg.start, seg.len());
-                self.sacked_bytes += len;
-                newly += len;
-                self.note_top(start);
+            match self.segs.get(i) {
+                Some(s) => pos = s.start,
+                None => break,
             }
-            i += 1;
         }
         newly
+    }
+
+    /// Add the newly SACKed segment [start, end) to the runs, merging with
+    /// the runs it touches.
+    fn note_sacked_run(&mut self, start: u64, end: u64) {
+        let (mut s, mut e) = (start, end);
+        if let Some((&a, &b)) = self.sacked.range(..=start).next_back() {
+            if b >= start {
+                self.sacked.remove(&a);
+                (s, e) = (a, e.max(b));
+            }
+        }
+        if let Some(b) = self.sacked.remove(&e) {
+            e = b;
+        }
+        self.sacked.insert(s, e);
     }
 
     fn note_top(&mut self, start: u64) {
@@ -397,5 +457,36 @@ mod tests {
             Some((3 * MSS, 4 * MSS)),
             "skips the SACKed one"
         );
+    }
+
+    #[test]
+    fn sack_runs_match_walking_every_segment() {
+        // Random blocks and cumulative ACKs: the SACKed bytes and pipe must be
+        // what marking every wholly covered segment gives.
+        let mut rng = crate::engine::Rng::new(7, 7);
+        let mut b = board(200);
+        let mut naive = [false; 200];
+        let mut una = 0;
+        for _ in 0..2000 {
+            if rng.below(10) == 0 {
+                una = (una + rng.below(5)).min(200);
+                b.ack_to(una * MSS);
+            }
+            let s = una + rng.below(200 - una + 1);
+            let e = (s + rng.below(30)).min(200);
+            // Blocks need not be segment-aligned at their start.
+            let start = (s * MSS)
+                .saturating_sub(rng.below(2) * MSS / 2)
+                .max(una * MSS);
+            b.sack_(start, e * MSS);
+            for (i, n) in naive.iter_mut().enumerate().take(e as usize) {
+                if i as u64 * MSS >= start {
+                    *n = true;
+                }
+            }
+            let want: u64 = (una..200).filter(|&i| naive[i as usize]).count() as u64 * MSS;
+            assert_eq!(b.sacked_bytes(), want);
+            assert_eq!(b.pipe(), (200 - una) * MSS - want);
+        }
     }
 }
