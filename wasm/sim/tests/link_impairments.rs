@@ -340,7 +340,7 @@ fn impossible_queue_parameters_name_the_path_and_the_reason() {
         (
             json!({"queue": {"kind": "token_bucket", "rate_bps": 0}}),
             format!("{p}.queue.rate_bps"),
-            "greater than 0",
+            "between 1 and",
         ),
         (
             json!({"queue": {"kind": "wfq", "weights": [{"flow": "u", "weight": 0}]}}),
