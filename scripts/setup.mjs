@@ -6,7 +6,7 @@
 //   2. rustup target add wasm32-unknown-unknown (when missing)
 //   3. cargo install wasm-bindgen-cli at exactly the wasm-bindgen version in wasm/Cargo.lock
 //   4. cargo build the wasm facade (release), wasm-bindgen --target web, wasm-opt -O3
-//   5. regenerate public/schema/scenario.v1.json and web/src/scenario/types.ts
+// The schema files are committed; `npm run gen:schema` regenerates them (from the native CLI).
 //
 // Environment: TCPLAB_NO_WASM_OPT=1 skips wasm-opt.
 import { createHash } from 'node:crypto';
@@ -117,18 +117,12 @@ export function buildWasm() {
   writeFileSync(stampFile, stamp);
 }
 
-/** 5. The scenario JSON Schema and its TypeScript types. */
-export function genSchema() {
-  must(process.execPath, [join(ROOT, 'scripts', 'gen-schema.mjs')]);
-}
-
 export function setup() {
   const t0 = Date.now();
   ensureNodeModules();
   ensureWasmTarget();
   ensureWasmBindgen();
   buildWasm();
-  genSchema();
   log(`set-up done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -84,12 +84,6 @@ pub fn bound_curves(scenario_json: &str) -> Result<String, JsError> {
     Ok(sim::scenario::to_json(&curves))
 }
 
-/// The scenario JSON Schema (same text as public/schema/scenario.v1.json).
-#[wasm_bindgen]
-pub fn schema() -> String {
-    sim::scenario::json_schema()
-}
-
 /// Jain's fairness index of `values` (`sim::metrics::fairness::jain_index`).
 #[wasm_bindgen]
 pub fn jain_index(values: &[f64]) -> f64 {

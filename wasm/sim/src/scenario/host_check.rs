@@ -273,6 +273,7 @@ mod tests {
         assert_eq!(e[0].0, "topology.nodes[2].host.preset");
     }
 
+    #[cfg(feature = "schema")]
     #[test]
     fn the_json_schema_describes_the_host_object() {
         let schema = crate::scenario::json_schema();

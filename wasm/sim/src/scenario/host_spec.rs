@@ -4,11 +4,11 @@
 //! overrides the preset's value. Omitted, a node gets the ideal host, which
 //! costs nothing, so network-only scenarios are unchanged. See docs/host-model.md.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The end-host model of one host node: a preset plus optional overrides.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct HostSpec {
     /// Which hardware to start from. Default: `ideal` (no cost, no delay).
@@ -73,7 +73,8 @@ pub struct HostSpec {
 }
 
 /// Host presets. Numbers and sources: docs/host-model.md.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPreset {
     /// Infinitely fast, zero cost: packets pass straight to TCP.
@@ -103,7 +104,8 @@ pub enum HostPreset {
 }
 
 /// How the stages of the host share time (see [`HostSpec::overlap`]).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostOverlap {
     /// One packet at a time: a frame's line time, DMA and CPU work add up
@@ -114,7 +116,8 @@ pub enum HostOverlap {
 }
 
 /// Where a host's own traffic goes (see [`HostSpec::path`]).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPathKind {
     /// Through the NIC and the I/O bus.

@@ -103,6 +103,7 @@ fn clean_serde_message(e: &serde_json::Error) -> String {
 }
 
 /// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.
+#[cfg(feature = "schema")]
 pub fn json_schema() -> String {
     let schema = schemars::schema_for!(Scenario);
     let mut s = serde_json::to_string_pretty(&schema).expect("schema serialises");

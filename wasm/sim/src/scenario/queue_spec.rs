@@ -3,11 +3,11 @@
 //! default (the source of each default is named in its doc comment, which
 //! becomes the JSON Schema description).
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A queue discipline and its parameters.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum QueueSpec {
     /// First in, first out; arrivals that do not fit are dropped.
@@ -58,7 +58,8 @@ impl Default for QueueSpec {
 
 /// RED parameters. Defaults are ns-3 `RedQueueDisc` (MinTh 5, MaxTh 15,
 /// MaxSize 25p, QW 0.002, LInterm 50, MeanPktSize 500, Gentle, Wait).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct RedSpec {
     /// Hard capacity in packets; arrivals beyond it are dropped (ns-3 MaxSize 25p).
@@ -93,7 +94,8 @@ pub struct RedSpec {
     pub hard_drop: bool,
 }
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RedMode {
     /// Queue length in packets.
@@ -125,7 +127,8 @@ impl Default for RedSpec {
 // ---- CoDel ------------------------------------------------------------------
 
 /// How CoDel computes the spacing interval/√count of its drops.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ControlLaw {
     /// interval / sqrt(count) in floating point, as RFC 8289's control_law writes it:
@@ -138,7 +141,8 @@ pub enum ControlLaw {
 }
 
 /// CoDel parameters. Defaults are Linux `sch_codel` and RFC 8289.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct CodelSpec {
     /// Capacity in packets; arrivals beyond it are tail-dropped (Linux DEFAULT_CODEL_LIMIT 1000).
@@ -166,7 +170,8 @@ impl Default for CodelSpec {
 }
 
 /// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (as RFC 8290 describes them).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct FqCodelSpec {
     /// Capacity of the whole qdisc in packets (Linux 10240).
@@ -210,7 +215,8 @@ impl Default for FqCodelSpec {
 
 /// PIE parameters. Defaults are RFC 8033's, as Linux `pie_params_init` sets them
 /// (target 15 ms, tupdate 15 ms, alpha 2/16, beta 20/16, burst 150 ms, limit 1000).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PieSpec {
     /// Capacity in packets (Linux 1000).
@@ -259,7 +265,8 @@ impl Default for PieSpec {
 // ---- heavy-flow CoDel (seed paper 002) ----------------------------------------
 
 /// Is the log of sampled host pairs cleared after each tally, or a ring?
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLog {
     /// Tally every hist_len records, then start an empty log ("記録するごとに集計").
@@ -270,7 +277,8 @@ pub enum HeavyLog {
 }
 
 /// How a tie for the most frequent host pair is broken.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyTieBreak {
     /// The tied pair whose first record in the log is oldest (a scan with a strict `>`).
@@ -281,7 +289,8 @@ pub enum HeavyTieBreak {
 }
 
 /// Where packets are counted for the 1-in-stat_int sample.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySamplePoint {
     /// In codel_should_drop, as the paper's Fig. 6 patch does: every packet
@@ -293,7 +302,8 @@ pub enum HeavySamplePoint {
 }
 
 /// How a non-heavy packet's drop is decided.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySpare {
     /// A looping counter: 1 of every drop_int candidates is dropped (the paper's d_cnt).
@@ -306,7 +316,8 @@ pub enum HeavySpare {
 /// Heavy-flow CoDel (seed paper 002, §4). Defaults are the paper's §5.1
 /// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
 /// settle points the paper leaves open, defaulting to the digest's reading.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct HeavyCodelSpec {
     /// Capacity in packets (Linux DEFAULT_CODEL_LIMIT 1000).
@@ -359,7 +370,8 @@ impl Default for HeavyCodelSpec {
 // ---- schedulers ----------------------------------------------------------------
 
 /// A per-flow weight (flow id from `flows`).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowWeight {
     /// A flow id.
@@ -369,7 +381,8 @@ pub struct FlowWeight {
 }
 
 /// What happens to a reserved flow's packets beyond its reservation.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ExcessAction {
     /// Sent as best effort, in the flow's own best-effort queue (RSVP, RFC 2211/2212; paper 003).
@@ -380,7 +393,8 @@ pub enum ExcessAction {
 }
 
 /// A rate reserved for one flow at this link (seed paper 003).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Reservation {
     /// The flow id.
@@ -398,7 +412,8 @@ pub struct Reservation {
 
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
 /// threshold 64 per conversation, hold queue 1000), per the paper 003 digest.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct WfqSpec {
     /// Capacity of the whole queue in packets (hold-queue limit 1000).
@@ -426,7 +441,8 @@ impl Default for WfqSpec {
 }
 
 /// DRR parameters (Linux sch_drr: quantum = device MTU; ns-2 drr.cc for the idea of a shared buffer).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrrSpec {
     /// Capacity of the whole queue in packets; on overflow the longest flow queue loses its last packet.
@@ -449,7 +465,8 @@ impl Default for DrrSpec {
 }
 
 /// A flow's priority level.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowPriority {
     /// A flow id.
@@ -459,7 +476,8 @@ pub struct FlowPriority {
 }
 
 /// Strict-priority parameters (Linux prio: a FIFO per band).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PrioritySpec {
     /// Capacity of each priority level's FIFO in packets (1000).
@@ -481,7 +499,8 @@ impl Default for PrioritySpec {
 }
 
 /// Shape (hold packets until tokens suffice) or police (act at once).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenBucketMode {
     /// Delay packets until both buckets hold enough tokens (Linux tbf, ns-3 TbfQueueDisc).
@@ -492,7 +511,8 @@ pub enum TokenBucketMode {
 }
 
 /// What a policer does with a packet that does not conform.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PolicerAction {
     /// Drop it.
@@ -504,7 +524,8 @@ pub enum PolicerAction {
 
 /// Token-bucket parameters. Defaults are ns-3 `TbfQueueDisc` (Rate 125 KB/s,
 /// Burst 125000 B, PeakRate off, Mtu = device MTU, MaxSize 1000p).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TokenBucketSpec {
     /// Shape or police.

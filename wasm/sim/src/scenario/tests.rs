@@ -137,6 +137,7 @@ fn markup_in_ids_is_refused() {
     assert!(has(&e, "flows[0].id", "only letters"), "{e:?}");
 }
 
+#[cfg(feature = "schema")]
 #[test]
 fn the_published_json_schema_is_current() {
     let path = concat!(

@@ -1,6 +1,5 @@
 //! The serde types of scenario schema v1.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
@@ -8,7 +7,8 @@ pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
 use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Schema version; this build reads version 1.
@@ -45,14 +45,16 @@ fn default_sample_interval_ms() -> f64 {
 }
 
 /// Nodes and the links between them; packets follow static shortest paths.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
     pub nodes: Vec<Node>,
     pub links: Vec<Link>,
 }
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Node {
     /// Unique name, used by links and flows.
@@ -64,7 +66,8 @@ pub struct Node {
     pub host: Option<HostSpec>,
 }
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     /// An end host: flows start and end here.
@@ -75,7 +78,8 @@ pub enum NodeKind {
 
 /// A duplex link. The settings apply to both directions unless `reverse`
 /// overrides them for the b→a direction.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
     pub id: String,
@@ -157,7 +161,8 @@ fn is_zero(v: &f64) -> bool {
 }
 
 /// Loss on the wire: packets that finish transmission but never arrive.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
     /// Each packet is lost independently with probability `p`.
@@ -232,7 +237,8 @@ fn default_mtu() -> u32 {
 }
 
 /// Settings of the b→a direction that differ from a→b.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionOverride {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -252,7 +258,8 @@ pub struct DirectionOverride {
 }
 
 /// One transfer between two hosts.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Flow {
     pub id: String,
@@ -297,7 +304,8 @@ pub struct Flow {
 
 /// A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
 /// match run `cc`. Omitted fields match anything.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcRule {
     /// Sending host: a node id, or a pattern in which `*` stands for any run
@@ -326,7 +334,8 @@ fn any_node() -> String {
 }
 
 /// An inclusive range of ports.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PortRange {
     /// First port, 1 to 65535.
@@ -346,7 +355,8 @@ impl PortRange {
 }
 
 /// A mid-flow change of congestion-control algorithm.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcSwitch {
     /// The algorithm to switch to.
@@ -356,7 +366,8 @@ pub struct CcSwitch {
 }
 
 /// What makes a flow switch algorithm.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
     /// At a fixed time, seconds after the start of the run.
@@ -369,7 +380,8 @@ pub enum SwitchTrigger {
     LossRateAbove { loss_rate: f64, window_s: f64 },
 }
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Protocol {
     /// TCP: reliable, congestion-controlled.
@@ -387,7 +399,8 @@ pub enum Protocol {
 
 /// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
 /// to the sender, not here.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CcAlgorithm {
     /// NewReno (RFC 5681 congestion control, RFC 6582 fast recovery).
@@ -467,7 +480,8 @@ impl CcAlgorithm {
 /// block per algorithm. A block is used whenever the flow runs that algorithm
 /// (from the start, or after a mid-flow switch); missing blocks and missing
 /// fields take the defaults documented here.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CcParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -501,7 +515,8 @@ impl CcParams {
 }
 
 /// Which description of CUBIC to follow.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CubicPreset {
     /// RFC 9438: C = 0.4, β = 0.7, Reno-friendly region with α_cubic switched to
@@ -522,7 +537,8 @@ pub enum CubicPreset {
 }
 
 /// CUBIC: a preset plus optional overrides of its constants.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CubicParams {
     /// Which description of CUBIC to follow (default `rfc9438`).
@@ -531,13 +547,13 @@ pub struct CubicParams {
     /// Override C, segments/s³, in (0, 10]. Default by preset: 0.4 (RFC 9438 §5.1,
     /// paper 002), 410/1024 (Linux).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.0, max = 10.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 10.0)))]
     pub c: Option<f64>,
     /// Override β_cubic, the fraction of the window kept after a loss, in
     /// (0, 1). Default by preset: 0.7 (RFC 9438 §4.6), 717/1024 (Linux), 0.8
     /// (paper 002, whose β = 0.2 is the decrease 1 − β_cubic).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub beta: Option<f64>,
     /// Override fast convergence (RFC 9438 §4.7). Default on in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -553,30 +569,31 @@ pub struct CubicParams {
 }
 
 /// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct CompoundParams {
     /// α, scale of the delay-window increase α·win^k, in (0, 1]. Default 1/8.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub alpha: f64,
     /// β, multiplicative decrease of the whole window on loss, in (0, 1). Default 1/2.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub beta: f64,
     /// k, exponent of the delay-window increase, in (0, 1]. Default 0.75.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub k: f64,
     /// ζ, how fast dwnd shrinks per packet of estimated queue, in [0, 10]. Default 1.
-    #[schemars(range(min = 0.0, max = 10.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 10.0)))]
     pub zeta: f64,
     /// γ, queue (packets) above which dwnd shrinks, in [1, 1000]. Default 30.
-    #[schemars(range(min = 1.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
     pub gamma: f64,
     /// Tune γ from the Reno window's queue estimate at each loss, within [5, 30]
     /// (tcp_compound.c v1.3 by L. Andrew). Default off.
     pub gamma_auto_tune: bool,
     /// The delay window works only above this window, packets, in [0, 1000000].
     /// Default 38 (draft-sridharan-tcpm-ctcp-02).
-    #[schemars(range(min = 0.0, max = 1000000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
     pub low_window: f64,
 }
 
@@ -595,20 +612,21 @@ impl Default for CompoundParams {
 }
 
 /// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HighSpeedParams {
     /// Low_Window, packets: standard TCP at or below it. Default 38.
-    #[schemars(range(min = 1.0, max = 1.0e7))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1.0e7)))]
     pub low_window: f64,
     /// High_Window, packets, above low_window. Default 83000.
-    #[schemars(range(min = 1.0, max = 1.0e9))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1.0e9)))]
     pub high_window: f64,
     /// High_P, the loss rate that sustains High_Window, in (0, 1). Default 1e-7.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub high_p: f64,
     /// High_Decrease, b(High_Window), in (0, 0.5]. Default 0.1.
-    #[schemars(range(min = 0.0, max = 0.5))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 0.5)))]
     pub high_decrease: f64,
 }
 
@@ -624,7 +642,8 @@ impl Default for HighSpeedParams {
 }
 
 /// Which per-ACK increase rule Scalable TCP follows.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ScalableVariant {
     /// Kelly (CCR 2003): cwnd += a per acknowledged segment above the legacy
@@ -640,19 +659,20 @@ pub enum ScalableVariant {
 }
 
 /// Scalable TCP (Kelly, CCR 2003).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScalableParams {
     /// Per-ACK increase rule (default `kelly2003`).
     pub variant: ScalableVariant,
     /// a, segments added per acknowledged segment (kelly2003), in (0, 1]. Default 0.01.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub a: f64,
     /// b, fraction removed on loss, in (0, 0.5]. Default 0.125.
-    #[schemars(range(min = 0.0, max = 0.5))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 0.5)))]
     pub b: f64,
     /// Legacy window, packets (kelly2003): standard TCP at or below it. Default 16.
-    #[schemars(range(min = 0.0, max = 1000000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
     pub low_window: f64,
 }
 
@@ -668,21 +688,22 @@ impl Default for ScalableParams {
 }
 
 /// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BicParams {
     /// Fraction of the window kept after a loss, in (0, 1). Default 819/1024 (tcp_bic.c).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub beta: f64,
     /// S_max, the largest increase per RTT in the binary search, packets, in
     /// [1, 100000]. Default 16 (tcp_bic.c max_increment).
-    #[schemars(range(min = 1.0, max = 100000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 100000.0)))]
     pub max_increment: u32,
     /// Standard TCP at or below this window, packets, in [0, 1000000]. Default 14.
-    #[schemars(range(min = 0.0, max = 1000000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
     pub low_window: u32,
     /// RTTs spent from W_max − B to W_max (smooth_part), in [1, 1000]. Default 20.
-    #[schemars(range(min = 1.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
     pub smooth_part: u32,
     /// Fast convergence on loss. Default on.
     pub fast_convergence: bool,
@@ -701,17 +722,18 @@ impl Default for BicParams {
 }
 
 /// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HtcpParams {
     /// Δ_L, seconds after a congestion event during which α = 1, in (0, 60]. Default 1.
-    #[schemars(range(min = 0.0, max = 60.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 60.0)))]
     pub delta_l_s: f64,
     /// Lower bound of the adaptive backoff β, in (0, 1). Default 0.5.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub beta_min: f64,
     /// Upper bound of the adaptive backoff β, in [beta_min, 1). Default 0.8.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub beta_max: f64,
     /// Scale α by RTT_min/100 ms (Linux use_rtt_scaling). Default on.
     pub rtt_scaling: bool,
@@ -733,17 +755,18 @@ impl Default for HtcpParams {
 }
 
 /// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct VegasParams {
     /// α: grow cwnd while Diff < α, in [0, 1000]. Default 2.
-    #[schemars(range(min = 0.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
     pub alpha: f64,
     /// β: shrink cwnd while Diff > β, in [α, 1000]. Default 4.
-    #[schemars(range(min = 0.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
     pub beta: f64,
     /// γ: leave slow start once Diff > γ, in [0, 1000]. Default 1.
-    #[schemars(range(min = 0.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
     pub gamma: f64,
 }
 
@@ -758,16 +781,17 @@ impl Default for VegasParams {
 }
 
 /// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct FastParams {
     /// α, packets the flow aims to keep queued, in (0, 100000]. Default 20
     /// (our choice: the sources leave α to the operator; paper 000 names its
     /// choice an open issue).
-    #[schemars(range(min = 0.0, max = 100000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 100000.0)))]
     pub alpha: f64,
     /// γ, the update's smoothing gain, in (0, 1]. Default 0.5.
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub gamma: f64,
 }
 
@@ -781,7 +805,8 @@ impl Default for FastParams {
 }
 
 /// Which STARTUP gain BBR uses.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum BbrHighGain {
     /// Linux tcp_bbr.c: BBR_UNIT·2885/1000 + 1 = 739/256 ≈ 2.88672. The default.
@@ -792,7 +817,8 @@ pub enum BbrHighGain {
 }
 
 /// BBR v1.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbrParams {
     /// STARTUP pacing and cwnd gain (default `linux`).
@@ -800,20 +826,21 @@ pub struct BbrParams {
 }
 
 /// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct E2eFeedbackParams {
     /// k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
     /// Default 0.5 (our choice: the thesis gives only 0 < k < 1).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub k: f64,
     /// μ, decrease multiplier = number of flows sharing the path (eq. 4.15–4.17),
     /// in [1, 10000]. Default 1.
-    #[schemars(range(min = 1.0, max = 10000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 10000.0)))]
     pub mu: f64,
     /// P_init, packets in each probe burst and the initial window (§4.3), in
     /// [1, 1000]. Default 10.
-    #[schemars(range(min = 1.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
     pub p_init: u32,
     /// Leave round 1 out of RTT_min, as the thesis does (ARP inflates it).
     /// Default on.
@@ -832,7 +859,8 @@ impl Default for E2eFeedbackParams {
 }
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstLoss {
     /// Option B: the first loss sets rate := prate and leaves slow start
@@ -845,7 +873,8 @@ pub enum FirstLoss {
 }
 
 /// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum AtThreshold {
     /// prate ≥ 0.9·rate halves the rate. The default.
@@ -856,7 +885,8 @@ pub enum AtThreshold {
 }
 
 /// Paper 001 ambiguity A4: what `prate` measures.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PrateSource {
     /// Bytes received per unit time. The default (§4.2.1 "throughput").
@@ -868,7 +898,8 @@ pub enum PrateSource {
 }
 
 /// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLossSsthresh {
     /// ssthresh := cwnd/2 (the §4.1 rule). The default.
@@ -879,15 +910,16 @@ pub enum HeavyLossSsthresh {
 }
 
 /// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
     /// The "rate-limited" test: prate compared with this fraction of rate, in
     /// (0, 1]. Default 0.9 (paper, exact).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub threshold: f64,
     /// Rate multiplier on a rate-limited loss, in (0, 1). Default 0.5 (paper, exact).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub decrease: f64,
     /// A1: the first loss while rate control is off (default `set_rate`).
     pub first_loss: FirstLoss,
@@ -901,24 +933,24 @@ pub struct ReceiverRateParams {
     /// A5: ssthresh in the heavy-loss branch (default `half_cwnd`).
     pub heavy_loss_ssthresh: HeavyLossSsthresh,
     /// Initial cwnd, packets, in [1, 1000]. Default 1 (paper, exact).
-    #[schemars(range(min = 1.0, max = 1000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
     pub initial_window_segments: u32,
     /// The receiver's unit time Δ for measuring prate, ms, in (0, 60000].
     /// Default 100 (our choice; not stated).
-    #[schemars(range(min = 0.0, max = 60000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 60000.0)))]
     pub unit_time_ms: f64,
     /// Raise the rate after a loss-free period (§4.2.2). Default on.
     pub rate_increase: bool,
     /// Loss-free time before each increase, ms, in (0, 600000]. Default 1000 (ours).
-    #[schemars(range(min = 0.0, max = 600000.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 600000.0)))]
     pub quiet_period_ms: f64,
     /// Below the rate at the last loss, step by this fraction of the gap, in
     /// (0, 1]. Default 0.25 (ours).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub approach_fraction: f64,
     /// Smallest step below the last-loss rate, and the step above it, as a
     /// fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
-    #[schemars(range(min = 0.0, max = 1.0))]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub probe_fraction: f64,
 }
 
@@ -943,7 +975,8 @@ impl Default for ReceiverRateParams {
 }
 
 /// The application behind a flow.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
     /// Always has data to send (TCP).
@@ -994,7 +1027,8 @@ fn default_udp_payload() -> u32 {
 }
 
 /// Loss recovery of the TCP sender.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Recovery {
     /// SACK-based loss recovery (RFC 6675), as Linux and ns-3 do by default.
@@ -1011,7 +1045,8 @@ pub enum Recovery {
 }
 
 /// Delayed acknowledgements at the receiver.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DelayedAck {
     /// Acknowledge every segment at once.
@@ -1024,7 +1059,8 @@ pub enum DelayedAck {
 }
 
 /// TCP stack settings.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TcpOptions {
     /// Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).

@@ -830,6 +830,7 @@ mod cc_params_tests {
         assert_eq!(e[0].path, "flows[0].cc_params.htcp.beta_max");
     }
 
+    #[cfg(feature = "schema")]
     #[test]
     fn the_json_schema_documents_the_parameters() {
         let schema = crate::scenario::json_schema();
