@@ -345,17 +345,17 @@ fn impossible_queue_parameters_name_the_path_and_the_reason() {
         (
             json!({"queue": {"kind": "wfq", "weights": [{"flow": "u", "weight": 0}]}}),
             format!("{p}.queue.weights[0].weight"),
-            "greater than 0",
+            "must be between 0.000001 and",
         ),
         (
             json!({"queue": {"kind": "drr", "weights": [{"flow": "u", "weight": 0}]}}),
             format!("{p}.queue.weights[0].weight"),
-            "greater than 0",
+            "must be between 0.000001 and",
         ),
         (
             json!({"queue": {"kind": "wfq", "reservations": [{"flow": "u", "rate_bps": 0}]}}),
             format!("{p}.queue.reservations[0].rate_bps"),
-            "greater than 0",
+            "must be between",
         ),
         (
             json!({"rate_bps": 0}),
