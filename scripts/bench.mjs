@@ -2,8 +2,11 @@
 // `npm run bench`: build release native and WASM, run the reference scenarios in
 // content/scenarios/bench/ natively and in WASM under Node, measure the built
 // site's bundle sizes, and print a table with the targets of issue 9. Writes
-// bench/results.json. A benchmark, not a test: the machine is shared and noisy,
-// so it reports; it never fails a build. Usage: npm run bench [-- --quick]
+// bench/results.json. Then, in headless Chromium on the built site, the time to the
+// first plot and a 32-point sweep's use of the cores (scripts/bench-browser.mjs;
+// `--no-browser` skips it). A benchmark, not a test: the machine is shared and
+// noisy, so it reports; it never fails a build.
+// Usage: npm run bench [-- --quick] [-- --no-browser]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { CARGO_MANIFEST, CLI_BIN, DIST_DIR, ROOT } from './lib/paths.mjs';
 import { log, run } from './lib/proc.mjs';
 import { loadWasm } from './lib/wasm-node.mjs';
+import { browserBench } from './bench-browser.mjs';
 import { setup } from './setup.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -88,6 +92,8 @@ function bundleSizes() {
   };
 }
 const sizes = bundleSizes();
+const browser = sizes && !process.argv.includes('--no-browser') ? await browserBench() : null;
+const median = (v) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
 
 const a = results.find((r) => r.scenario.startsWith('a-'));
 const targets = [
@@ -96,6 +102,12 @@ const targets = [
   ['(a) WASM/native time ≤ 1.3', a?.wasm_native_ratio, (v) => v <= 1.3],
   ['.wasm ≤ 250 KB gzipped', sizes?.wasm_gzip_bytes, (v) => v <= 250_000],
   ['initial JS ≤ 300 KB gzipped', sizes?.initial_js_gzip_bytes, (v) => v <= 300_000],
+  [
+    'first plot < 1000 ms after Run (median)',
+    browser && median(browser.first_plot_ms),
+    (v) => v < 1000,
+  ],
+  ['32-point sweep keeps the cores busy (≥ 1.8 of 2)', browser?.sweep.busy_cores, (v) => v >= 1.8],
 ];
 
 const fmt = (v) =>
@@ -115,7 +127,8 @@ for (const r of results) {
       `${r.same_trace ? 'yes' : 'NO'}\n`,
   );
 }
-process.stdout.write(`\nbundle: ${JSON.stringify(sizes)}\n\ntargets (issue 9):\n`);
+process.stdout.write(`\nbundle: ${JSON.stringify(sizes)}\nbrowser: ${JSON.stringify(browser)}\n`);
+process.stdout.write('\ntargets (issue 9):\n');
 for (const [name, v, ok] of targets) {
   process.stdout.write(`  ${v != null && ok(v) ? 'met ' : 'MISS'}  ${name.padEnd(40)} ${fmt(v)}\n`);
 }
@@ -123,6 +136,7 @@ const out = {
   quick,
   results,
   sizes,
+  browser,
   targets: targets.map(([name, v, ok]) => ({ name, value: v, met: v != null && ok(v) })),
 };
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
