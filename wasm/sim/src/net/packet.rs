@@ -38,8 +38,9 @@ pub struct Packet {
     pub size: u32,
     /// Cumulative acknowledgement: next byte expected (Ack).
     pub ack: u64,
-    /// Advertised receive window in bytes (Ack).
-    pub rwnd: u64,
+    /// Advertised receive window in bytes (Ack). 32 bits: more than TCP can
+    /// advertise (2³⁰ bytes with window scaling, RFC 7323 §2.3).
+    pub rwnd: u32,
     /// Timestamp value: when the sender sent this segment (RFC 7323 TSval).
     pub tsval: Time,
     /// Timestamp echo (RFC 7323 TSecr).
@@ -48,13 +49,16 @@ pub struct Packet {
     pub retransmit: bool,
     /// When the packet entered its current queue (for sojourn time).
     pub enqueued_at: Time,
-    /// SACK blocks [start, end) (RFC 2018), the first `sack_len` are valid.
-    pub sack: [(u64, u64); MAX_SACK_BLOCKS],
+    /// SACK blocks (RFC 2018) as offsets above `ack`, the first `sack_len`
+    /// valid: blocks lie above the cumulative ACK and within the window, so
+    /// 32 bits hold them and the packet stays small (DESIGN.md §6). Read and
+    /// write them with [`Packet::sack_blocks`] and [`Packet::push_sack`].
+    sack: [(u32, u32); MAX_SACK_BLOCKS],
     pub sack_len: u8,
-    /// Number of IP fragments the datagram was cut into (1 = whole).
+    /// Number of IP fragments the datagram was cut into (1 = whole). The
+    /// fragments share the datagram's `uid`, which serves as its RFC 791
+    /// Identification.
     pub frag_count: u8,
-    /// Identifies the datagram the fragment belongs to (RFC 791 Identification).
-    pub ip_id: u64,
     /// ECN-capable transport, ECT(0) in the IP header (RFC 3168 §5). Set by a
     /// sender that negotiated ECN; an AQM may then mark instead of dropping.
     pub ect: bool,
@@ -97,7 +101,6 @@ impl Packet {
             sack: [(0, 0); MAX_SACK_BLOCKS],
             sack_len: 0,
             frag_count: 1,
-            ip_id: 0,
             ect: false,
             ecn_ce: false,
             ece: false,
@@ -129,8 +132,27 @@ impl Packet {
         self.seq + self.payload as u64
     }
 
-    pub fn sack_blocks(&self) -> &[(u64, u64)] {
-        &self.sack[..self.sack_len as usize]
+    /// The SACK blocks [start, end), in the order they were pushed.
+    pub fn sack_blocks(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let ack = self.ack;
+        self.sack[..self.sack_len as usize]
+            .iter()
+            .map(move |&(s, e)| (ack + s as u64, ack + e as u64))
+    }
+
+    /// Append a SACK block [start, end) above `ack` (set `ack` first).
+    pub fn push_sack(&mut self, start: u64, end: u64) {
+        debug_assert!(
+            start >= self.ack && end >= start,
+            "a SACK block below the ACK"
+        );
+        debug_assert!(
+            end - self.ack <= u32::MAX as u64,
+            "a SACK block beyond 4 GiB"
+        );
+        let off = |v: u64| (v - self.ack).min(u32::MAX as u64) as u32;
+        self.sack[self.sack_len as usize] = (off(start), off(end));
+        self.sack_len += 1;
     }
 
     /// Carries data that counts as goodput at the receiver.
@@ -160,6 +182,32 @@ pub fn fragment_sizes(size: u32, mtu: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packet_stays_small() {
+        // Every hop moves it by value (DESIGN.md §6); it was 168 bytes.
+        assert!(
+            std::mem::size_of::<Packet>() <= 120,
+            "{}",
+            std::mem::size_of::<Packet>()
+        );
+    }
+
+    #[test]
+    fn sack_blocks_round_trip_through_their_offsets() {
+        let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
+        a.ack = 5_000_000_000;
+        a.push_sack(5_000_001_000, 5_000_003_000);
+        a.push_sack(5_000_004_000, 5_000_005_000);
+        let blocks: Vec<_> = a.sack_blocks().collect();
+        assert_eq!(
+            blocks,
+            [
+                (5_000_001_000, 5_000_003_000),
+                (5_000_004_000, 5_000_005_000)
+            ]
+        );
+    }
 
     #[test]
     fn a_small_datagram_is_not_fragmented() {

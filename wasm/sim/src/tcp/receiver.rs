@@ -75,7 +75,7 @@ pub struct TcpReceiver {
     delack_deadline: Option<Time>,
     /// RFC 7323 TS.Recent: the TSval to echo.
     ts_recent: Time,
-    /// Fragments of datagrams being reassembled: (ip_id, fragments seen).
+    /// Fragments of datagrams being reassembled: (datagram uid, fragments seen).
     reassembly: Vec<(u64, u8)>,
     /// RFC 3168 §6.1.3: set ECE on every ACK until CWR arrives.
     ece: bool,
@@ -220,7 +220,7 @@ impl TcpReceiver {
         let mut a = Packet::new(PacketKind::Ack, 0, 0, 0, now);
         a.size = self.cfg.ack_bytes;
         a.ack = self.rcv_nxt;
-        a.rwnd = self.rwnd();
+        a.rwnd = self.rwnd().min(u32::MAX as u64) as u32;
         a.tsecr = self.ts_recent;
         a.ece = self.ece;
         a.passage_time_ns = self.passage_time_ns;
@@ -231,22 +231,20 @@ impl TcpReceiver {
             let first = self
                 .last_block
                 .filter(|&(s, e)| self.ooo.get(&s) == Some(&e));
-            if let Some(b) = first {
-                a.sack[0] = b;
+            if let Some((bs, be)) = first {
+                a.push_sack(bs, be);
                 n = 1;
             }
             for (&bs, &be) in self.ooo.iter().rev() {
-                let b = (bs, be);
                 if n >= max {
                     break;
                 }
-                if first == Some(b) {
+                if first == Some((bs, be)) {
                     continue;
                 }
-                a.sack[n] = b;
+                a.push_sack(bs, be);
                 n += 1;
             }
-            a.sack_len = n as u8;
         }
         a
     }
@@ -257,7 +255,7 @@ impl TcpReceiver {
         match self
             .reassembly
             .iter_mut()
-            .position(|(id, _)| *id == pkt.ip_id)
+            .position(|(id, _)| *id == pkt.uid)
         {
             Some(i) => {
                 self.reassembly[i].1 += 1;
@@ -271,7 +269,7 @@ impl TcpReceiver {
                 if self.reassembly.len() >= 64 {
                     self.reassembly.remove(0); // RFC 791 reassembly timeout, approximated by age
                 }
-                self.reassembly.push((pkt.ip_id, 1));
+                self.reassembly.push((pkt.uid, 1));
                 false
             }
         }
@@ -357,15 +355,18 @@ mod tests {
         r.on_data(&seg(0, 100), 0);
         let a = r.on_data(&seg(200, 100), 0).unwrap();
         assert_eq!(a.ack, 100);
-        assert_eq!(a.sack_blocks(), &[(200, 300)]);
+        assert_eq!(a.sack_blocks().collect::<Vec<_>>(), [(200, 300)]);
         let a = r.on_data(&seg(500, 100), 0).unwrap();
         assert_eq!(
-            a.sack_blocks(),
-            &[(500, 600), (200, 300)],
+            a.sack_blocks().collect::<Vec<_>>(),
+            [(500, 600), (200, 300)],
             "most recent block first"
         );
         let a = r.on_data(&seg(300, 100), 0).unwrap();
-        assert_eq!(a.sack_blocks(), &[(200, 400), (500, 600)]);
+        assert_eq!(
+            a.sack_blocks().collect::<Vec<_>>(),
+            [(200, 400), (500, 600)]
+        );
         assert_eq!(r.on_data(&seg(100, 100), 0).unwrap().ack, 400);
         assert_eq!(r.out_of_order(), &[(500, 600)]);
         assert_eq!(r.delivered(), 400);
@@ -511,7 +512,7 @@ mod tests {
         let mut r = TcpReceiver::new(cfg());
         let mut f = seg(0, 8960);
         f.frag_count = 3;
-        f.ip_id = 9;
+        f.uid = 9;
         assert!(r.on_data(&f, 0).is_none());
         assert!(r.on_data(&f, 0).is_none());
         assert_eq!(r.on_data(&f, 0).unwrap().ack, 8960);

@@ -361,12 +361,12 @@ impl TcpSender {
         if ack > self.snd_max {
             return; // acknowledges data never sent: ignore (RFC 9293 §3.10.7.4)
         }
-        self.rwnd = pkt.rwnd;
+        self.rwnd = pkt.rwnd as u64;
         let sack = self.cfg.recovery == Recovery::Sack;
         let delivered_before = self.delivered();
         let mut covered = Covered::default();
         if sack {
-            for &(s, e) in pkt.sack_blocks() {
+            for (s, e) in pkt.sack_blocks() {
                 self.board.sack(s.max(ack), e, &mut covered);
             }
         }

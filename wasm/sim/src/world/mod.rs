@@ -430,7 +430,6 @@ impl World {
         let mtu = self.flows[p.flow as usize].path_mtu;
         if p.size > mtu && p.kind != PacketKind::Ack {
             let sizes = fragment_sizes(p.size, mtu);
-            p.ip_id = p.uid;
             p.frag_count = sizes.len().min(255) as u8;
             for s in sizes {
                 let mut frag = p;

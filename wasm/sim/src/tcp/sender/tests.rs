@@ -26,7 +26,7 @@ fn sender(ecn: bool) -> TcpSender {
 fn ack(n: u64, ece: bool) -> Packet {
     let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
     a.ack = n;
-    a.rwnd = u64::MAX;
+    a.rwnd = u32::MAX;
     a.ece = ece;
     a
 }
@@ -107,14 +107,12 @@ fn ece_is_ignored_without_ecn_and_during_loss_recovery() {
     // Three duplicate ACKs: fast recovery has already halved for this window.
     for t in 0..3 {
         let mut d = ack(1000, false);
-        d.sack[0] = (2000 + t * 1000, 3000 + t * 1000);
-        d.sack_len = 1;
+        d.push_sack(2000 + t * 1000, 3000 + t * 1000);
         s.on_ack(&d, 20 + t, &mut out);
     }
     assert_eq!(s.state(), SenderState::Recovery);
     let mut d = ack(1000, true);
-    d.sack[0] = (2000, 6000);
-    d.sack_len = 1;
+    d.push_sack(2000, 6000);
     s.on_ack(&d, 30, &mut out);
     assert_eq!(s.stats.ecn_reductions, 0);
 }
@@ -202,8 +200,7 @@ fn a_loss_in_a_window_already_reduced_by_ecn_is_retransmitted_without_a_second_c
     // has room for the retransmission (RFC 6675).
     for t in 0..5u64 {
         let mut d = ack(1000, false);
-        d.sack[0] = (2000, 3000 + t * 1000);
-        d.sack_len = 1;
+        d.push_sack(2000, 3000 + t * 1000);
         s.on_ack(&d, 20 + t, &mut out);
     }
     assert_eq!(s.state(), SenderState::Recovery);
