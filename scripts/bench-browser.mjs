@@ -6,6 +6,8 @@
 //   - sweep: a 32-point MTU sweep of the default scenario: wall time, and how many cores the
 //     browser's processes kept busy (their CPU time from /proc over the wall time; Linux only).
 // A benchmark, not a test: it reports and never fails. Prints JSON when run directly.
+// The page.evaluate callbacks run in the page, where these exist.
+/* global document, requestAnimationFrame */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -17,7 +17,17 @@ function writeIfChanged(file, text) {
 
 const schema = execFileSync(
   'cargo',
-  ['run', '--release', '--quiet', '--manifest-path', CARGO_MANIFEST, '--bin', 'tcplab', '--', 'schema'],
+  [
+    'run',
+    '--release',
+    '--quiet',
+    '--manifest-path',
+    CARGO_MANIFEST,
+    '--bin',
+    'tcplab',
+    '--',
+    'schema',
+  ],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
 );
 writeIfChanged(SCHEMA_JSON, schema);
