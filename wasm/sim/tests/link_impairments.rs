@@ -340,22 +340,22 @@ fn impossible_queue_parameters_name_the_path_and_the_reason() {
         (
             json!({"queue": {"kind": "token_bucket", "rate_bps": 0}}),
             format!("{p}.queue.rate_bps"),
-            "greater than 0",
+            "between",
         ),
         (
             json!({"queue": {"kind": "wfq", "weights": [{"flow": "u", "weight": 0}]}}),
             format!("{p}.queue.weights[0].weight"),
-            "greater than 0",
+            "between",
         ),
         (
             json!({"queue": {"kind": "drr", "weights": [{"flow": "u", "weight": 0}]}}),
             format!("{p}.queue.weights[0].weight"),
-            "greater than 0",
+            "between",
         ),
         (
             json!({"queue": {"kind": "wfq", "reservations": [{"flow": "u", "rate_bps": 0}]}}),
             format!("{p}.queue.reservations[0].rate_bps"),
-            "greater than 0",
+            "between",
         ),
         (
             json!({"rate_bps": 0}),

@@ -208,7 +208,8 @@ export const en = {
     ssthresh: 'ssthresh',
     loss: 'retransmission',
     timeout: 'timeout',
-    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, crosses mark timeouts; ssthresh (dashed) is where slow start ends.',
+    switchTo: (cc: string) => `switch to ${cc}`,
+    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, crosses mark timeouts, dots mark a mid-flow switch of algorithm; ssthresh (dashed) is where slow start ends.',
   },
 
   throughput: {
@@ -220,7 +221,7 @@ export const en = {
     help: 'Goodput is the payload delivered in order per second. The dashed lines are the simulator’s analytic upper bounds for the flow: no flow can beat the link; loss limits it to Mathis or PFTK; a slow host limits it to paper 000’s bound.',
     bounds: {
       link_bps: 'link capacity',
-      fair_share_bps: 'equal share (link ÷ flows)',
+      fair_share_bps: 'max-min fair share',
       window_bps: 'window ÷ RTT',
       mathis_bps: 'Mathis',
       pftk_bps: 'PFTK',
@@ -233,7 +234,7 @@ export const en = {
     ratio: 'measured ÷ bound',
     noLimit: 'no limit',
     fairShareNote:
-      'The equal share divides the flow’s link bound by the number of flows; it is a yardstick, not a model result.',
+      'The max-min fair share is what each flow gets when every link on its path is shared perfectly (progressive filling, with a step at every flow start). It is a reference, not a bound: a flow may exceed it when others take less.',
   },
 
   queue: {
@@ -262,7 +263,9 @@ export const en = {
     window: (s: string) => `goodput averaged over ${s} s`,
     barsTitle: 'Throughput per flow',
     barsLabel: 'Mb/s',
-    equalShare: 'equal share',
+    equalShare: 'equal split of the total',
+    fairTick:
+      'The dashed line splits the measured total equally (what Jain’s index compares with); the black tick on each bar is the model’s max-min fair share for that flow.',
     help: 'Jain’s index is (Σx)² / (n·Σx²): 1 when every flow gets the same, 1/n when one flow takes everything. “Algorithm groups” compares the mean rate of each algorithm, so you can see whether CUBIC beats NewReno as a class.',
     needTwo: 'Fairness needs at least two flows.',
   },

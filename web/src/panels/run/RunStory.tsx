@@ -24,7 +24,7 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
           const spec = flows.find((x) => x.id === f.id);
           const udp = spec?.protocol === 'udp';
           const algo = udp ? 'UDP' : ccLabel(spec?.cc ?? 'newreno');
-          const best = f.bounds ? tightest(boundValues(f.bounds, s.flows.length)) : null;
+          const best = f.bounds ? tightest(boundValues(f.bounds)) : null;
           return (
             <li key={f.id}>
               {t.story.flow(f.id, algo, formatRate(f.goodput_bps))}
