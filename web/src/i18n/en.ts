@@ -356,8 +356,17 @@ export const en = {
     json: 'Trace (JSON)',
     scenario: 'Scenario (JSON)',
     pcap: 'Packets (pcap)',
-    pcapUnavailable:
-      'A pcap needs every packet, and the simulator does not report single packets yet; the sampled trace cannot honestly stand in for them.',
+    pcapFlow: 'Flow to capture',
+    pcapAt: 'Capture at',
+    atSender: 'at its sender',
+    atReceiver: 'at its receiver',
+    pcapCancel: 'Cancel capture',
+    pcapBusy: 'Re-running the scenario with a packet capture…',
+    pcapDone: (n: string, cutAtS: string | null) =>
+      cutAtS === null
+        ? `${n} packets written.`
+        : `${n} packets written: the capture stops at ${cutAtS} s (the file size limit).`,
+    pcapFailed: (m: string) => `The capture failed: ${m}`,
     noRun: 'Run the scenario first.',
     ofVariant: (v: string) => ` (${v})`,
   },

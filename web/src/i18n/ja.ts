@@ -355,8 +355,17 @@ export const ja: Strings = {
     json: 'トレース (JSON)',
     scenario: 'シナリオ (JSON)',
     pcap: 'パケット (pcap)',
-    pcapUnavailable:
-      'pcap には個々のパケットが必要ですが、シミュレータはまだパケット単位の記録を出力しません。サンプリングしたトレースで代用することはしません。',
+    pcapFlow: 'キャプチャするフロー',
+    pcapAt: 'キャプチャ位置',
+    atSender: '送信側で',
+    atReceiver: '受信側で',
+    pcapCancel: 'キャプチャを中止',
+    pcapBusy: 'パケットキャプチャを有効にしてシナリオを再実行しています…',
+    pcapDone: (n: string, cutAtS: string | null) =>
+      cutAtS === null
+        ? `${n} パケットを書き出しました。`
+        : `${n} パケットを書き出しました。ファイルサイズの上限のため ${cutAtS} s で打ち切っています。`,
+    pcapFailed: (m: string) => `キャプチャに失敗しました: ${m}`,
     noRun: '先にシナリオを実行してください。',
     ofVariant: (v: string) => ` (${v})`,
   },

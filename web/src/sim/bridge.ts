@@ -1,6 +1,14 @@
 // The page's handle on one simulation run: a fresh worker per run (so Reset can always stop it,
 // even mid-chunk, and a trap cannot poison the next run), typed messages both ways.
-import type { ColumnInfo, FieldError, FromWorker, RunMode, Speed, ToWorker } from './protocol';
+import type {
+  CaptureRequest,
+  ColumnInfo,
+  FieldError,
+  FromWorker,
+  RunMode,
+  Speed,
+  ToWorker,
+} from './protocol';
 import { parseSummary } from './summary';
 import type { RunSummary } from './summary';
 
@@ -10,6 +18,8 @@ export interface RunListener {
   paused(nowNs: number, events: number): void;
   done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
   failed(message: string, errors: FieldError[]): void;
+  /** Capture mode: the packet records, just before `done`. */
+  packets?(records: Float64Array, fields: string[], truncated: boolean): void;
 }
 
 export interface RunOptions {
@@ -17,6 +27,7 @@ export interface RunOptions {
   mode: RunMode;
   /** Run unpaced to this simulated time (ns), then pause. */
   pauseAtNs?: number;
+  capture?: CaptureRequest;
 }
 
 let nextRunId = 1;
@@ -63,6 +74,11 @@ export class SimRun {
         break;
       case 'paused':
         this.listener.paused(msg.nowNs, msg.events);
+        break;
+      case 'packets':
+        this.guard(() =>
+          this.listener.packets?.(new Float64Array(msg.buffer), msg.fields, msg.truncated),
+        );
         break;
       case 'done':
         this.guard(() =>

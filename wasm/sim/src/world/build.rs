@@ -143,6 +143,7 @@ impl World {
             counts: Default::default(),
             data_delivered: 0,
             finished: false,
+            capture: None,
         };
 
         for (fi, f) in s.flows.iter().enumerate() {

@@ -1,10 +1,11 @@
-// Downloads: the trace as CSV and JSON, the scenario as JSON, and (once the model reports single
-// packets) a pcap of a flow. Per-plot PNG and SVG live on each plot.
+// Downloads: the trace as CSV and JSON, the scenario as JSON, and a pcap of a flow. Per-plot PNG
+// and SVG live on each plot.
 import { saveText, safeName } from '../../export/download';
 import { traceToCsv, traceToJson } from '../../export/traceCsv';
 import type { Scenario } from '../../scenario/types';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
+import { PcapExport } from './PcapExport';
 
 interface Props {
   runs: { snap: RunSnapshot; tag: '' | 'A' | 'B' }[];
@@ -68,18 +69,7 @@ export function ExportBar({ runs, scenario }: Props) {
       >
         {t.exports.scenario}
       </button>
-      <button
-        type="button"
-        className="button button--small"
-        data-testid="export-pcap"
-        disabled
-        aria-describedby="pcap-note"
-      >
-        {t.exports.pcap}
-      </button>
-      <span id="pcap-note" className="muted small">
-        {t.exports.pcapUnavailable}
-      </span>
+      <PcapExport scenario={runs[0]?.snap.scenario ?? scenario} fileBase={base} />
     </div>
   );
 }
