@@ -38,6 +38,8 @@ export type ToWorker =
       mode: RunMode;
       /** Run unpaced to this simulated time (ns), then pause: seeking by re-running. */
       pauseAtNs?: number;
+      /** Tests only: panic inside the wasm with this message right after building the run. */
+      panicForTest?: string;
     }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -65,4 +67,5 @@ export type FromWorker =
       nowNs: number;
       events: number;
     }
-  | { type: 'failed'; runId: number; message: string; errors: FieldError[] };
+  /** `panic`: the model panicked (a bug), with `last_panic()`'s message. */
+  | { type: 'failed'; runId: number; message: string; errors: FieldError[]; panic?: string };

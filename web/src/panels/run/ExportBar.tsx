@@ -5,6 +5,7 @@ import { traceToCsv, traceToJson } from '../../export/traceCsv';
 import type { Scenario } from '../../scenario/types';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
+import { ShareLink } from './ShareLink';
 
 interface Props {
   runs: { snap: RunSnapshot; tag: '' | 'A' | 'B' }[];
@@ -80,6 +81,7 @@ export function ExportBar({ runs, scenario }: Props) {
       <span id="pcap-note" className="muted small">
         {t.exports.pcapUnavailable}
       </span>
+      <ShareLink />
     </div>
   );
 }
