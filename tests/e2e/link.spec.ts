@@ -75,9 +75,11 @@ test('when the clipboard is refused, the link is shown selected in a field', asy
   await expect(field).toBeVisible();
   await expect(field).toHaveValue(/#v=1&z=/);
   await expect(page.getByText('The clipboard is not available here')).toBeVisible();
-  expect(await field.evaluate((el: HTMLInputElement) => el.selectionEnd - el.selectionStart)).toBe(
-    (await field.inputValue()).length,
-  );
+  expect(
+    await field.evaluate(
+      (el: HTMLInputElement) => (el.selectionEnd ?? 0) - (el.selectionStart ?? 0),
+    ),
+  ).toBe((await field.inputValue()).length);
 });
 
 test('an old #s= link (v0) still opens its scenario', async ({ page }) => {

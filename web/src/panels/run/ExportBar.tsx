@@ -2,6 +2,7 @@
 // packets) a pcap of a flow. Per-plot PNG and SVG live on each plot.
 import { saveText, safeName } from '../../export/download';
 import { traceToCsv, traceToJson } from '../../export/traceCsv';
+import { scenarioFileText } from '../../scenario/scenarioFile';
 import type { Scenario } from '../../scenario/types';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
@@ -63,9 +64,7 @@ export function ExportBar({ runs, scenario }: Props) {
         type="button"
         className="button button--small"
         data-testid="export-scenario"
-        onClick={() =>
-          saveText(`${base}.json`, `${JSON.stringify(scenario, null, 2)}\n`, 'application/json')
-        }
+        onClick={() => saveText(`${base}.json`, scenarioFileText(scenario), 'application/json')}
       >
         {t.exports.scenario}
       </button>
