@@ -39,6 +39,17 @@ describe('starting the page', () => {
     expect(plan.notice).toEqual({ kind: 'restored', savedAt: 42 });
   });
 
+  it('without a link: an earlier offer equal to the restored work is not offered twice', () => {
+    const s = saved('codel', 42);
+    const again = { ...saved('codel', 7) };
+    const plan = chooseStart({ link: null, linkErrors: null, saved: s, previous: again });
+    expect(plan.offer).toBeNull();
+    const other = saved('lanHost', 7);
+    expect(chooseStart({ link: null, linkErrors: null, saved: s, previous: other }).offer).toBe(
+      other,
+    );
+  });
+
   it('a link wins, and different saved work is offered back', () => {
     const s = saved('codel');
     const plan = chooseStart({

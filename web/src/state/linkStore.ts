@@ -78,7 +78,7 @@ export async function startFromUrl(
   if (plan.load?.from === 'link') loadState(plan.load.state);
   if (plan.load?.from === 'autosave') loadSaved(plan.load.saved);
   // Keep the offered work apart, so autosaving the link's scenario cannot overwrite it.
-  if (plan.offer) writeSaved(PREVIOUS_KEY, plan.offer);
+  writeSaved(PREVIOUS_KEY, plan.offer);
   linkStore.update((s) => ({ ...s, ready: true, notice: plan.notice, offer: plan.offer }));
   startAutosave();
 }

@@ -17,7 +17,10 @@ export interface StartPlan {
   /** What to load: a link's state, the autosaved scenarios, or nothing (the default). */
   load: { from: 'link'; state: LinkState } | { from: 'autosave'; saved: Saved } | null;
   notice: LinkNotice | null;
-  /** Saved work the page did not load: offer to restore it (and keep it until decided). */
+  /**
+   * Saved work the page did not load: offer to restore it (and keep it until decided). When null,
+   * any earlier offer equals what the page loaded, and can be forgotten.
+   */
   offer: Saved | null;
 }
 
@@ -30,8 +33,9 @@ export interface StartInput {
   previous: Saved | null;
 }
 
-const sameWork = (saved: Saved, a: unknown) =>
-  diffScenarios(saved.A, a).length === 0 && saved.B === null;
+const sameWork = (saved: Saved, a: unknown, b: unknown = null) =>
+  diffScenarios(saved.A, a).length === 0 &&
+  (saved.B === null ? b === null : b !== null && diffScenarios(saved.B, b).length === 0);
 
 export function chooseStart({ link, linkErrors, saved, previous }: StartInput): StartPlan {
   if (!link) {
@@ -39,7 +43,7 @@ export function chooseStart({ link, linkErrors, saved, previous }: StartInput): 
       return {
         load: { from: 'autosave', saved },
         notice: { kind: 'restored', savedAt: saved.savedAt },
-        offer: previous,
+        offer: previous && !sameWork(previous, saved.A, saved.B) ? previous : null,
       };
     }
     return { load: null, notice: null, offer: previous };
