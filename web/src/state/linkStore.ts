@@ -101,6 +101,11 @@ function startAutosave(): void {
   });
 }
 
+/** Set (or with undefined, clear) the lesson flags every link the page writes carries. */
+export function setLessonFlags(lesson: LessonFlags | undefined): void {
+  linkStore.update((s) => ({ ...s, lesson }));
+}
+
 /** Put the offered saved work back in the editor (the link's scenario is replaced). */
 export function restoreOffer(): void {
   const offer = linkStore.get().offer;
