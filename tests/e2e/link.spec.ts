@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT, goldenHash, loadGolden } from '../golden/golden';
 import { fieldId, openLab, runToDone } from './helpers';
-import { linkToScenario, linkV0 } from './links';
+import { linkToScenario, linkV0, readLinkV1 } from './links';
 
 const CLI = join(ROOT, 'wasm', 'target', 'release', 'tcplab');
 const RATE = fieldId('topology.links[1].rate_bps');
@@ -104,6 +104,16 @@ test('the plots shown and the time window travel in the link', async ({ page }) 
   await expect(page.getByTestId('queue-canvas')).toBeVisible();
   await expect(page.getByTestId('goodput-canvas')).toHaveCount(0);
   await expect(page.getByTestId('show-plot-goodput')).not.toBeChecked();
+  // Zoomed in to the link's window: "Whole run" is there to zoom out.
+  const whole = page.getByTestId('panel-cwnd').getByRole('button', { name: 'Whole run' });
+  await expect(whole).toBeEnabled();
   await page.getByTestId('show-plot-goodput').check();
   await expect(page.getByTestId('goodput-canvas')).toBeVisible();
+  await expect
+    .poll(async () => readLinkV1(await page.evaluate(() => location.hash)).view)
+    .toEqual({ plots: ['cwnd', 'goodput', 'queue'], domain: [2, 6] });
+  // The page's own link follows: whole run again, three plots.
+  await whole.click();
+  await expect(whole).toBeDisabled();
+  await expect.poll(() => page.evaluate(() => location.hash)).not.toBe('');
 });

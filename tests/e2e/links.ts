@@ -1,7 +1,7 @@
 // Links for the browser tests, made in Node the way an old or another tool's link would be: a v1
 // link whose patch replaces the whole scenario (so it does not depend on the page's encoder), and
 // the old v0 `#s=` form.
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export function linkV1(payload: unknown): string {
   return `#v=1&z=${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
@@ -14,4 +14,10 @@ export function linkToScenario(scenario: unknown, extra: Record<string, unknown>
 
 export function linkV0(scenario: unknown): string {
   return `#s=${Buffer.from(JSON.stringify(scenario)).toString('base64url')}`;
+}
+
+/** The payload of a v1 link fragment (`#v=1&z=…`), read in Node. */
+export function readLinkV1(hash: string): Record<string, unknown> {
+  const z = new URLSearchParams(hash.replace(/^#/, '')).get('z') ?? '';
+  return JSON.parse(inflateRawSync(Buffer.from(z, 'base64url')).toString('utf8'));
 }
