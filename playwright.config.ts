@@ -37,6 +37,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
+    // The built site registers a service worker; only the offline test lets it run, so that
+    // page.route() sees every request in the others.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `node scripts/serve-dist.mjs --port ${PORT} --base ${BASE}`,

@@ -17,7 +17,8 @@ export interface RunListener {
   rows(chunk: Float64Array, nowNs: number, events: number): void;
   paused(nowNs: number, events: number): void;
   done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
-  failed(message: string, errors: FieldError[]): void;
+  /** `panic`: the model panicked (a bug in tcplab), with its message. */
+  failed(message: string, errors: FieldError[], panic?: string): void;
   /** Capture mode: the packet records, just before `done`. */
   packets?(records: Float64Array, fields: string[], truncated: boolean): void;
 }
@@ -47,7 +48,15 @@ export class SimRun {
       this.listener.failed(e.message || 'the simulation worker failed to load', []);
       this.stop();
     };
-    this.send({ type: 'start', runId: this.runId, scenario: scenarioJson, ...options });
+    // Tests set this global to check what the page does when the model panics.
+    const panicForTest = (globalThis as { __tcplabPanicForTest?: unknown }).__tcplabPanicForTest;
+    this.send({
+      type: 'start',
+      runId: this.runId,
+      scenario: scenarioJson,
+      ...options,
+      ...(typeof panicForTest === 'string' ? { panicForTest } : {}),
+    });
   }
 
   private send(msg: ToWorker): void {
@@ -87,7 +96,7 @@ export class SimRun {
         this.stop();
         break;
       case 'failed':
-        this.listener.failed(msg.message, msg.errors);
+        this.listener.failed(msg.message, msg.errors, msg.panic);
         this.stop();
         break;
     }

@@ -49,6 +49,8 @@ export type ToWorker =
       pauseAtNs?: number;
       /** With mode `capture`. */
       capture?: CaptureRequest;
+      /** Tests only: panic inside the wasm with this message right after building the run. */
+      panicForTest?: string;
     }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -85,4 +87,5 @@ export type FromWorker =
       nowNs: number;
       events: number;
     }
-  | { type: 'failed'; runId: number; message: string; errors: FieldError[] };
+  /** `panic`: the model panicked (a bug), with `last_panic()`'s message. */
+  | { type: 'failed'; runId: number; message: string; errors: FieldError[]; panic?: string };

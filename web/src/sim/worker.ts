@@ -2,7 +2,7 @@
 // between chunks so Pause gets through) and posts the drained rows as transferred buffers.
 // In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
 // posts the summary at time 0, which carries the analytic bounds, without running.
-import init, { Simulation, packet_fields } from './pkg/tcplab_wasm.js';
+import init, { last_panic, packet_fields, Simulation, trigger_panic } from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
 import { parseColumns } from './rows';
@@ -54,9 +54,19 @@ function schedule(delayMs: number): void {
   }
 }
 
+/** The message of a panic in the model, if that is why the last call failed. */
+function panicMessage(): string | undefined {
+  try {
+    return last_panic() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function fail(e: unknown): void {
   const { message, errors } = describeThrown(e);
-  post({ type: 'failed', runId, message, errors });
+  const panic = panicMessage();
+  post({ type: 'failed', runId, message: panic ?? message, errors, ...(panic ? { panic } : {}) });
   sim = null; // after a trap the instance is unusable; the page starts a new worker per run
 }
 
@@ -142,6 +152,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   try {
     await ready;
     sim = new Simulation(msg.scenario);
+    if (msg.panicForTest !== undefined) trigger_panic(msg.panicForTest);
     if (capture) sim.capture(capture.flow, capture.at);
     const columns = mode === 'trace' ? parseColumns(sim.columns()) : [];
     post({ type: 'started', runId, columns, endNs: sim.end_ns(), summary: sim.summary() });

@@ -11,7 +11,7 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
   const s = run.summary;
   if (!s) {
     if (tag === 'B') return null;
-    const live = run.status !== 'idle' && run.status !== 'failed';
+    const live = run.status !== 'idle' && run.status !== 'failed' && run.status !== 'cancelled';
     return <p className="muted">{live ? t.story.running : t.story.idle}</p>;
   }
   const flows = run.scenario?.flows ?? [];
