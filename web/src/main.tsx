@@ -1,13 +1,22 @@
-// Entry point: mount the page (or, with `?bench=plot`, the plot benchmark).
+// Entry point: mount the page (or, with `?bench=plot`, the plot benchmark). The fragment picks
+// the lab or the lessons (web/src/lessons/lessonRoute.ts).
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
+import { LessonRoot } from './panels/lessons/LessonRoot';
+import { useLessonRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
 
 const PlotBench = lazy(() =>
   import('./panels/bench/PlotBench').then((m) => ({ default: m.PlotBench })),
 );
 const bench = new URLSearchParams(globalThis.location.search).get('bench') === 'plot';
+
+/** The lab, or (when the fragment names a lesson route) the lessons and the teacher view. */
+function Root() {
+  const route = useLessonRoute();
+  return route ? <LessonRoot route={route} /> : <App />;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,7 +27,7 @@ createRoot(root).render(
         <PlotBench />
       </Suspense>
     ) : (
-      <App />
+      <Root />
     )}
   </StrictMode>,
 );
