@@ -391,6 +391,8 @@ export const en = {
     fastest: 'as fast as possible',
     results: 'Results of this run',
     resultFlow: 'Flow',
+    resultCc: 'Algorithm',
+    switches: (n: string) => `${n} switch${n === '1' ? '' : 'es'}`,
     resultGoodput: 'Goodput (Mb/s)',
     resultRetx: 'Retransmitted',
     resultTimeouts: 'Timeouts',

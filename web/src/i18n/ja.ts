@@ -390,6 +390,8 @@ export const ja: Strings = {
     fastest: '最高速',
     results: 'この実行の結果',
     resultFlow: 'フロー',
+    resultCc: 'アルゴリズム',
+    switches: (n: string) => `切替 ${n} 回`,
     resultGoodput: 'グッドプット (Mb/s)',
     resultRetx: '再送',
     resultTimeouts: 'タイムアウト',

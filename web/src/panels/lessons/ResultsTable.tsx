@@ -16,6 +16,7 @@ export function ResultsTable({ summary }: { summary: RunSummary }) {
         <thead>
           <tr>
             <th scope="col">{t.lessons.resultFlow}</th>
+            <th scope="col">{t.lessons.resultCc}</th>
             <th scope="col">{t.lessons.resultGoodput}</th>
             <th scope="col">{t.lessons.resultRetx}</th>
             <th scope="col">{t.lessons.resultTimeouts}</th>
@@ -26,6 +27,10 @@ export function ResultsTable({ summary }: { summary: RunSummary }) {
           {summary.flows.map((f) => (
             <tr key={f.id}>
               <th scope="row">{f.id}</th>
+              <td>
+                {f.cc ?? 'UDP'}
+                {f.cc_switches ? ` (${t.lessons.switches(String(f.cc_switches))})` : ''}
+              </td>
               <td>{fixed(f.goodput_bps / 1e6, 3)}</td>
               <td>{f.retransmitted_segments}</td>
               <td>{f.timeouts}</td>
