@@ -176,7 +176,7 @@ describe('the page and tcplab grade agree', () => {
     writeFileSync(file, JSON.stringify(a));
     const v = deriveVariant(a, 'carol');
     const summary = cliSummary(applyVariant('main', scenario, v));
-    const good = expectedAnswer(summary, a.questions[0] ?? { metric: '', tolerance: {} });
+    const good = expectedAnswer(summary, a.questions[0] ?? { metric: '' });
     const csv = join(dir, 'answers.csv');
     writeFileSync(csv, `student,g\ncarol,${good}\ndave,1\n`);
     const r = runProcess(CLI, ['grade', file, csv]);
