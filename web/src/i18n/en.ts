@@ -373,7 +373,8 @@ export const en = {
     studentHint:
       'Your id picks your own variant of the experiment (seed and parameters) and goes into your result code.',
     studentApply: 'Use this id',
-    variantNote: (seed: string) => `Your variant: seed ${seed}`,
+    variantHeading: 'Your variant:',
+    variantSeed: (seed: string) => `seed ${seed}`,
     variantParam: (path: string, value: string) => `${path} = ${value}`,
     controls: 'Settings',
     locked: 'locked',

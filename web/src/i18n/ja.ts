@@ -372,7 +372,8 @@ export const ja: Strings = {
     studentHint:
       '学籍番号によって、あなた専用の実験の変種（シードとパラメータ）が決まり、結果コードにも含まれます。',
     studentApply: 'この番号を使う',
-    variantNote: (seed: string) => `あなたの変種: シード ${seed}`,
+    variantHeading: 'あなたの変種:',
+    variantSeed: (seed: string) => `シード ${seed}`,
     variantParam: (path: string, value: string) => `${path} = ${value}`,
     controls: '設定',
     locked: '固定',

@@ -3,6 +3,22 @@
 import { parsePath, select, setPath } from '../../lessons/path';
 import { useStrings } from '../hooks/useStrings';
 
+/** Controls a variant path reaches (the same node by another spelling, or inside it). */
+export function reachedBy(scenario: unknown, controls: string[], variantPaths: string[]): string[] {
+  const mark = '\u0000variant';
+  const marked = structuredClone(scenario);
+  for (const p of variantPaths) {
+    try {
+      setPath(marked, parsePath(p), mark);
+    } catch {
+      // An unparsable path reaches nothing.
+    }
+  }
+  return controls.filter((c) =>
+    JSON.stringify(valueAt(marked, c) ?? null).includes('\\u0000variant'),
+  );
+}
+
 interface Props {
   scenario: Record<string, unknown>;
   controls: string[];

@@ -59,15 +59,13 @@ export function LessonPage({ assignment: a, text, student }: Props) {
       />
       {(variant.seed !== null || variant.params.length > 0) && (
         <p className="lesson__variant muted" data-testid="variant">
-          {variant.seed !== null && t.lessons.variantNote(String(variant.seed))}
-          {variant.params
-            .filter((p) => !(a.hidden ?? []).includes(p.param.path))
-            .map((p) => (
-              <span key={p.param.path}>
-                {' '}
-                · {t.lessons.variantParam(p.param.path, JSON.stringify(p.value))}
-              </span>
-            ))}
+          {t.lessons.variantHeading}{' '}
+          {[
+            ...(variant.seed !== null ? [t.lessons.variantSeed(String(variant.seed))] : []),
+            ...variant.params
+              .filter((p) => !(a.hidden ?? []).includes(p.param.path))
+              .map((p) => t.lessons.variantParam(p.param.path, JSON.stringify(p.value))),
+          ].join(' · ')}
         </p>
       )}
       {blocks.map((b, i) => {
@@ -85,7 +83,9 @@ export function LessonPage({ assignment: a, text, student }: Props) {
                 name={b.name}
                 assignment={a}
                 assigned={s}
-                variantPaths={variant.params.map((p) => p.param.path)}
+                variantPaths={variant.params
+                  .filter((p) => p.param.scenario === undefined || p.param.scenario === b.name)
+                  .map((p) => p.param.path)}
                 answers={answers}
                 onAnswer={setAnswer}
                 onAssignedRun={(r) => setRuns((x) => ({ ...x, [b.name]: r }))}

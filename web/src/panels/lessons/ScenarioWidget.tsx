@@ -17,7 +17,7 @@ import { CwndPanel } from '../plots/CwndPanel';
 import { QueuePanel } from '../plots/QueuePanel';
 import type { RunView } from '../plots/series';
 import { ThroughputPanel } from '../plots/ThroughputPanel';
-import { ControlsForm } from './ControlsForm';
+import { ControlsForm, reachedBy } from './ControlsForm';
 import { showNumber } from './QuestionCard';
 import { ResultsTable } from './ResultsTable';
 
@@ -49,7 +49,7 @@ export function ScenarioWidget(props: Props) {
   const ready = predictions.every((q) => parseAnswer(answers[q.id] ?? '') !== null);
   const hidden = a.hidden ?? [];
   const controls = (a.controls ?? []).filter((p) => !hidden.includes(p));
-  const locked = [...(a.locked ?? []), ...props.variantPaths];
+  const locked = [...(a.locked ?? []), ...reachedBy(assigned, controls, props.variantPaths)];
   const busy = snap.status === 'running' || snap.status === 'loading' || snap.status === 'seeking';
 
   useEffect(() => {
