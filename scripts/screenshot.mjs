@@ -141,8 +141,10 @@ const SHOTS = [
       await page.getByTestId('teacher-scenario').selectOption('lesson-rtt-unfair');
       await page.getByTestId('teacher-id').fill('rtt-unfairness');
       await page.getByTestId('teacher-control-flows_far_cc').selectOption('editable');
-      await page.getByTestId('teacher-control-topology_links_bottleneck_queue').selectOption('locked');
-      await page.getByTestId('teacher-prompt-0').fill("What Jain index do you get?");
+      await page
+        .getByTestId('teacher-control-topology_links_bottleneck_queue')
+        .selectOption('locked');
+      await page.getByTestId('teacher-prompt-0').fill('What Jain index do you get?');
       await page.getByTestId('teacher-abs-0').fill('0.01');
       await page.screenshot({ path: join(DOCS, 'screenshots/teacher.png'), fullPage: true });
     },
