@@ -76,10 +76,13 @@ test('the teacher view turns a scenario into an assignment that opens as a lesso
   await page.getByTestId('teacher-prompt-0').fill('How many segments did the bottleneck drop?');
   await page.getByTestId('teacher-metric-0').selectOption('links[bottleneck/a>b].drops');
   await page.getByTestId('teacher-abs-0').fill('1');
+  await page.getByTestId('teacher-control-flows_flow1_cc').selectOption('variant');
+  await page.getByTestId('teacher-values-flows_flow1_cc').fill('newreno, cubic');
   const json = JSON.parse(await page.getByTestId('teacher-json').inputValue()) as {
     format: string;
     id: string;
     locked: string[];
+    variants: { seed: { min: number; max: number }; params: { path: string; values: unknown[] }[] };
     questions: { metric: string; tolerance: { abs?: number } }[];
     scenarios: { main: { name: string } };
   };
@@ -89,6 +92,8 @@ test('the teacher view turns a scenario into an assignment that opens as a lesso
   expect(json.questions[0]?.metric).toBe('links[bottleneck/a>b].drops');
   expect(json.questions[0]?.tolerance.abs).toBe(1);
   expect(json.scenarios.main.name).toBe('Single bottleneck');
+  expect(json.variants.seed).toEqual({ min: 1, max: 1000 });
+  expect(json.variants.params).toEqual([{ path: 'flows[flow1].cc', values: ['newreno', 'cubic'] }]);
   await expect(page.getByTestId('teacher-link')).toHaveValue(/#assignment=[A-Za-z0-9_-]+$/);
 
   await page.getByTestId('teacher-preview').click();
@@ -100,7 +105,17 @@ test('the teacher view turns a scenario into an assignment that opens as a lesso
   );
   await page.getByTestId('run-main').click();
   await expect(page.getByTestId('lesson-results')).toBeVisible({ timeout: 60_000 });
-  await page.getByTestId('answer-q1').fill('131');
+  await expect(page.getByTestId('variant')).toContainText('flows[flow1].cc');
+  await expect(page.getByTestId('control-flows_flow1_cc')).toHaveAttribute('data-locked', 'true');
+  const drops = await page
+    .locator('[data-testid="lesson-results"] tr', { hasText: 'bottleneck a>b' })
+    .locator('td')
+    .first()
+    .textContent();
+  await page.getByTestId('answer-q1').fill(String(Number(drops) + 20)); // outside ± 1 and ± 5 %
+  await page.getByTestId('check-q1').click();
+  await expect(page.getByTestId('feedback-q1')).toHaveAttribute('data-state', 'wrong');
+  await page.getByTestId('answer-q1').fill(drops ?? '');
   await page.getByTestId('check-q1').click();
   await expect(page.getByTestId('feedback-q1')).toHaveAttribute('data-state', 'correct');
   expect(problems).toEqual([]);

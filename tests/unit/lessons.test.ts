@@ -11,7 +11,7 @@ import { LESSON_IDS, loadLesson, resolveScenarios } from '../../web/src/lessons/
 import { expectedAnswer } from '../../web/src/lessons/check';
 import { checkAnswer, resultCodeFor } from '../../web/src/lessons/grading';
 import { lessonBlocks } from '../../web/src/lessons/markdown';
-import { draftAssignment } from '../../web/src/lessons/teacherDraft';
+import { draftAssignment, parseValues } from '../../web/src/lessons/teacherDraft';
 import { deriveVariant } from '../../web/src/lessons/variant';
 import { buildCli, CLI, readRepoFile, runProcess } from './helpers/repo';
 import { Simulation, validate } from './helpers/wasm';
@@ -158,7 +158,12 @@ describe('the page and tcplab grade agree', () => {
       title: 'Made in the teacher view',
       scenario,
       seeds: { min: 1, max: 9 },
-      controls: { 'topology.links[bottleneck].delay_ms': 'locked', duration_s: 'hidden' },
+      controls: {
+        'topology.links[bottleneck].delay_ms': 'locked',
+        duration_s: 'hidden',
+        'flows[flow1].cc': 'variant',
+      },
+      variantValues: { 'flows[flow1].cc': 'newreno, cubic' },
       questions: [
         {
           id: 'g',
@@ -172,6 +177,7 @@ describe('the page and tcplab grade agree', () => {
     });
     expect(a.locked).toEqual(['topology.links[bottleneck].delay_ms']);
     expect(a.hidden).toEqual(['duration_s']);
+    expect(a.variants?.params).toEqual([{ path: 'flows[flow1].cc', values: ['newreno', 'cubic'] }]);
     const file = join(dir, 'made-here.json');
     writeFileSync(file, JSON.stringify(a));
     const v = deriveVariant(a, 'carol');
@@ -185,5 +191,29 @@ describe('the page and tcplab grade agree', () => {
     expect(carol?.seed).toBe(String(v.seed));
     expect(carol?.g_correct).toBe('1');
     expect(dave?.g_correct).toBe('0');
+  });
+});
+
+describe('teacher view values', () => {
+  it('reads numbers, names and JSON lists, and refuses a variant without values', () => {
+    expect(parseValues('10, 20.5 ,1e3')).toEqual([10, 20.5, 1000]);
+    expect(parseValues('newreno,cubic')).toEqual(['newreno', 'cubic']);
+    expect(parseValues('[{"kind":"codel"}, 5]')).toEqual([{ kind: 'codel' }, 5]);
+    expect(() => parseValues('[1')).toThrow();
+    const scenario = JSON.parse(readRepoFile('content/scenarios/default.json')) as Record<
+      string,
+      unknown
+    >;
+    expect(() =>
+      draftAssignment({
+        id: 'x',
+        title: 'x',
+        scenario,
+        seeds: null,
+        controls: { seed: 'variant' },
+        variantValues: { seed: ' ' },
+        questions: [{ id: 'q', prompt: '', metric: 'jain_index', tolerance: { abs: 1 } }],
+      }),
+    ).toThrow(/at least one value/);
   });
 });

@@ -436,6 +436,8 @@ export const en = {
     shown: 'editable',
     lockedOpt: 'locked',
     hiddenOpt: 'hidden',
+    variantOpt: 'varies per student',
+    valuesHint: 'values, e.g. 10, 20, 40',
     notShown: 'not shown',
     questionsHeading: 'Questions',
     prompt: 'Question',

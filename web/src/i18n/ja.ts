@@ -435,6 +435,8 @@ export const ja: Strings = {
     shown: '変更可',
     lockedOpt: '固定',
     hiddenOpt: '非表示',
+    variantOpt: '学生ごとに変える',
+    valuesHint: '値の例: 10, 20, 40',
     notShown: '表示しない',
     questionsHeading: '問題',
     prompt: '問題文',

@@ -3,7 +3,8 @@
 import { ASSIGNMENT_FORMAT, parseAssignment } from './assignment';
 import type { Assignment, Question } from './assignment';
 
-export type ControlMode = 'editable' | 'locked' | 'hidden';
+/** `variant`: each student gets one of the listed values (shown, not editable). */
+export type ControlMode = 'editable' | 'locked' | 'hidden' | 'variant';
 
 export interface Draft {
   id: string;
@@ -11,7 +12,24 @@ export interface Draft {
   scenario: Record<string, unknown>;
   seeds: { min: number; max: number } | null;
   controls: Record<string, ControlMode>;
+  /** For `variant` controls: the values, as typed (`10, 20, 40` or a JSON list). */
+  variantValues?: Record<string, string>;
   questions: Question[];
+}
+
+/** Values as a teacher types them: a JSON list, or comma-separated numbers and names. */
+export function parseValues(text: string): unknown[] {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    const v: unknown = JSON.parse(t);
+    if (!Array.isArray(v)) throw new Error('values: not a list');
+    return v;
+  }
+  return t
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '')
+    .map((x) => (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(x) ? Number(x) : x));
 }
 
 interface Named {
@@ -81,13 +99,22 @@ export function defaultUnit(metric: string): { scale?: number; unit?: string } {
 
 export function draftAssignment(d: Draft): Assignment {
   const by = (m: ControlMode) => Object.keys(d.controls).filter((p) => d.controls[p] === m);
+  const params = by('variant').map((path) => {
+    const values = parseValues(d.variantValues?.[path] ?? '');
+    if (values.length === 0) throw new Error(`give '${path}' at least one value`);
+    return { path, values };
+  });
+  const variants = {
+    ...(d.seeds ? { seed: d.seeds } : {}),
+    ...(params.length > 0 ? { params } : {}),
+  };
   const a: Assignment = {
     format: ASSIGNMENT_FORMAT,
     id: d.id,
     title: d.title,
     scenarios: { main: d.scenario },
-    ...(d.seeds ? { variants: { seed: d.seeds } } : {}),
-    controls: [...by('editable'), ...by('locked')],
+    ...(Object.keys(variants).length > 0 ? { variants } : {}),
+    controls: [...by('editable'), ...by('locked'), ...by('variant')],
     locked: by('locked'),
     hidden: by('hidden'),
     questions: d.questions,

@@ -38,6 +38,7 @@ export function TeacherView() {
   const [title, setTitle] = useState('');
   const [seeds, setSeeds] = useState<{ min: number; max: number } | null>({ min: 1, max: 1000 });
   const [controls, setControls] = useState<Record<string, ControlMode>>({});
+  const [variantValues, setVariantValues] = useState<Record<string, string>>({});
   const [questions, setQuestions] = useState<Question[]>(() => [newQuestion(1, 'jain_index')]);
   const [copied, setCopied] = useState(false);
 
@@ -47,6 +48,7 @@ export function TeacherView() {
     scenario,
     seeds,
     controls: Object.fromEntries(Object.entries(controls).filter(([p]) => paths.includes(p))),
+    variantValues,
     questions,
   };
   let built;
@@ -154,7 +156,19 @@ export function TeacherView() {
                   <option value="editable">{t.teacher.shown}</option>
                   <option value="locked">{t.teacher.lockedOpt}</option>
                   <option value="hidden">{t.teacher.hiddenOpt}</option>
+                  <option value="variant">{t.teacher.variantOpt}</option>
                 </select>
+              </td>
+              <td>
+                {controls[p] === 'variant' && (
+                  <input
+                    value={variantValues[p] ?? ''}
+                    placeholder={t.teacher.valuesHint}
+                    aria-label={`${p}: ${t.teacher.valuesHint}`}
+                    data-testid={`teacher-values-${p.replace(/[^A-Za-z0-9]+/g, '_')}`}
+                    onChange={(e) => setVariantValues((v) => ({ ...v, [p]: e.target.value }))}
+                  />
+                )}
               </td>
             </tr>
           ))}
