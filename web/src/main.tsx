@@ -3,19 +3,28 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
-import { LessonRoot } from './panels/lessons/LessonRoot';
 import { useLessonRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
 
 const PlotBench = lazy(() =>
   import('./panels/bench/PlotBench').then((m) => ({ default: m.PlotBench })),
 );
+// The lessons (Markdown, KaTeX and the bundled lesson files) load only when a lesson route opens.
+const LessonRoot = lazy(() =>
+  import('./panels/lessons/LessonRoot').then((m) => ({ default: m.LessonRoot })),
+);
 const bench = new URLSearchParams(globalThis.location.search).get('bench') === 'plot';
 
 /** The lab, or (when the fragment names a lesson route) the lessons and the teacher view. */
 function Root() {
   const route = useLessonRoute();
-  return route ? <LessonRoot route={route} /> : <App />;
+  return route ? (
+    <Suspense fallback={null}>
+      <LessonRoot route={route} />
+    </Suspense>
+  ) : (
+    <App />
+  );
 }
 
 const root = document.getElementById('root');

@@ -46,7 +46,6 @@ export function QuestionCard({ assignment, question: q, value, onChange, runs }:
           type="text"
           inputMode="decimal"
           value={value}
-          aria-label={t.lessons.answer}
           data-testid={`answer-${q.id}`}
           onChange={(e) => {
             onChange(e.target.value);
