@@ -1,5 +1,6 @@
 // Lessons in real Chromium: predict, run, answer and get feedback; the teacher view makes an
 // assignment that opens as a lesson; hostile lesson text and links stay inert.
+import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -163,4 +164,37 @@ test('hostile lesson text and links never inject markup or script', async ({ pag
   await page.goto('./?lang=en#lesson=no-such-lesson');
   await expect(page.getByRole('alert')).toContainText('no-such-lesson');
   expect(problems).toEqual([]);
+});
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    interface V {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: V[] }> } }).axe;
+    const r = await axe.run();
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+test('no serious axe violations in a lesson after a run (Japanese, dark) and the teacher view', async ({
+  page,
+}) => {
+  await page.goto('./?lang=ja&theme=dark#lesson=09-paper003-wfq&student=s01');
+  await page.getByTestId('prediction-jain_guess').fill('0.7');
+  await page.getByTestId('run-fifo').click();
+  await expect(page.getByTestId('lesson-results')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('answer-jain_fifo').fill('0.5');
+  await page.getByTestId('check-jain_fifo').click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('./?lang=en&theme=light#teacher');
+  await expect(page.getByTestId('teacher')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

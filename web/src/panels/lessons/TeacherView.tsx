@@ -111,6 +111,7 @@ export function TeacherView() {
             <input
               type="number"
               className="teacher__num"
+              aria-label={`${t.teacher.seeds}: ${t.teacher.seedMin}`}
               value={seeds.min}
               onChange={(e) =>
                 setSeeds({ ...seeds, min: Math.max(0, Math.floor(Number(e.target.value) || 0)) })
@@ -120,6 +121,7 @@ export function TeacherView() {
             <input
               type="number"
               className="teacher__num"
+              aria-label={`${t.teacher.seeds}: ${t.teacher.seedMax}`}
               value={seeds.max}
               onChange={(e) =>
                 setSeeds({ ...seeds, max: Math.max(0, Math.floor(Number(e.target.value) || 0)) })
