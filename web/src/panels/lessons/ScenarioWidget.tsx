@@ -1,6 +1,7 @@
 // A live scenario inside a lesson: the settings the lesson shows, "predict, then run" (Run
 // unlocks once every prediction is typed), the run with its plots and numbers, and each
-// prediction beside what the run gave. A run with the assigned settings is reported upward: the
+// prediction beside what the run gave. Plots: cwnd, goodput, queues, RTT, and fairness when
+// there is more than one flow. A run with the assigned settings is reported upward: the
 // questions are checked against it.
 import { useEffect, useMemo, useState } from 'react';
 import { questionScenario } from '../../lessons/assignment';
@@ -13,8 +14,11 @@ import type { Scenario } from '../../scenario/types';
 import { RunStore } from '../../state/runStore';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { usePageWasm } from '../hooks/usePageWasm';
 import { CwndPanel } from '../plots/CwndPanel';
+import { FairnessPanel } from '../plots/FairnessPanel';
 import { QueuePanel } from '../plots/QueuePanel';
+import { RttPanel } from '../plots/RttPanel';
 import type { RunView } from '../plots/series';
 import { ThroughputPanel } from '../plots/ThroughputPanel';
 import { ControlsForm, reachedBy } from './ControlsForm';
@@ -38,6 +42,7 @@ export function ScenarioWidget(props: Props) {
   const t = useStrings();
   const store = useMemo(() => new RunStore(50), []);
   const snap = useStore(store);
+  const wasm = usePageWasm();
   const [scenario, setScenario] = useState(assigned);
   const [resets, setResets] = useState(0);
   const [speed, setSpeed] = useState(50);
@@ -67,6 +72,7 @@ export function ScenarioWidget(props: Props) {
   };
   const runs: RunView[] = [{ snap, tag: '' }];
   const done = snap.status === 'done' && snap.summary;
+  const flowCount = Array.isArray(scenario.flows) ? scenario.flows.length : 0;
   const durationS = Number((scenario as { duration_s?: unknown }).duration_s) || 1;
 
   return (
@@ -192,6 +198,14 @@ export function ScenarioWidget(props: Props) {
           <CwndPanel runs={runs} durationS={durationS} />
           <ThroughputPanel runs={runs} durationS={durationS} />
           <QueuePanel runs={runs} durationS={durationS} />
+          <RttPanel runs={runs} durationS={durationS} />
+          {flowCount > 1 && (
+            <FairnessPanel
+              runs={runs}
+              durationS={durationS}
+              jainRows={wasm.state === 'ready' ? wasm.wasm.jainRows : null}
+            />
+          )}
         </div>
       )}
       {done && snap.summary && <ResultsTable summary={snap.summary} />}
