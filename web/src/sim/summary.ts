@@ -34,6 +34,9 @@ export interface FlowSummary {
   fast_retransmits: number;
   timeouts: number;
   mean_cwnd_segments: number;
+  /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
+  cc?: string | null;
+  cc_switches?: number;
   completion_time_s?: number | null;
   udp_sent_packets?: number;
   udp_received_packets?: number;
