@@ -2,7 +2,8 @@
 // No browser download: executablePath points at the system binary (DESIGN.md §8).
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4180;
+// TCPLAB_E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.TCPLAB_E2E_PORT ?? 4180);
 const BASE = '/lab/sub/';
 
 export const CHROMIUM_ARGS = [
@@ -36,6 +37,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
+    // The built site registers a service worker; only the offline test lets it run, so that
+    // page.route() sees every request in the others.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `node scripts/serve-dist.mjs --port ${PORT} --base ${BASE}`,

@@ -117,6 +117,38 @@ const SHOTS = [
       await page.screenshot({ path: join(DOCS, 'screenshots/dark.png') });
     },
   },
+  {
+    name: 'screenshots/lesson',
+    lesson: true,
+    query: '?lang=en&theme=light#lesson=04-fairness&student=alice',
+    async take(page) {
+      await page.getByTestId('prediction-jain_guess').fill('0.8');
+      await page.getByTestId('run-main').click();
+      await page.getByTestId('lesson-results').waitFor({ timeout: 120_000 });
+      const jain = await page.getByTestId('lesson-jain').textContent();
+      await page.getByTestId('answer-jain').fill(/([0-9.]+)\s*$/.exec(jain ?? '')?.[1] ?? '');
+      await page.getByTestId('check-jain').click();
+      await page.waitForTimeout(400);
+      await page.getByTestId('widget-main').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DOCS, 'screenshots/lesson.png'), fullPage: true });
+    },
+  },
+  {
+    name: 'screenshots/teacher',
+    lesson: true,
+    query: '?lang=en&theme=light#teacher',
+    async take(page) {
+      await page.getByTestId('teacher-scenario').selectOption('lesson-rtt-unfair');
+      await page.getByTestId('teacher-id').fill('rtt-unfairness');
+      await page.getByTestId('teacher-control-flows_far_cc').selectOption('editable');
+      await page
+        .getByTestId('teacher-control-topology_links_bottleneck_queue')
+        .selectOption('locked');
+      await page.getByTestId('teacher-prompt-0').fill('What Jain index do you get?');
+      await page.getByTestId('teacher-abs-0').fill('0.01');
+      await page.screenshot({ path: join(DOCS, 'screenshots/teacher.png'), fullPage: true });
+    },
+  },
 ];
 
 const server = spawn(
@@ -151,8 +183,10 @@ try {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${base}${shot.query ?? '?lang=en&theme=light'}`);
-      await page.getByTestId('run').waitFor();
-      await page.locator('[data-testid="run"]:not([disabled])').waitFor({ timeout: 30_000 });
+      if (!shot.lesson) {
+        await page.getByTestId('run').waitFor();
+        await page.locator('[data-testid="run"]:not([disabled])').waitFor({ timeout: 30_000 });
+      }
       await shot.take(page);
       process.stdout.write(`wrote docs/${shot.name}.png\n`);
     } finally {

@@ -204,3 +204,22 @@ test('a broken scenario in the URL or in an opened file leaves the page working'
   await expect(page.getByTestId('error-summary')).toContainText('Link bottleneck');
   await expect(page.getByTestId('run')).toBeDisabled();
 });
+
+test('a mid-flow switch is marked on the cwnd plot, and each bar shows its max-min share', async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'paper004-transwitch.json',
+    mimeType: 'application/json',
+    buffer: readFileSync(join(ROOT, 'content/scenarios/paper004-transwitch.json')),
+  });
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('status')).toHaveText('done', { timeout: 120_000 });
+  // The flow to the unknown peer starts on NewReno and switches to CUBIC at 10 s.
+  const legend = page.getByTestId('cwnd').locator('.plot__legend');
+  await expect(legend).toContainText('switch to CUBIC');
+  await expect(legend.getByText(/switch to/)).toHaveCount(1);
+  // Three TCP flows over different paths: each bar carries the model's max-min share.
+  await expect(page.getByTestId('fair-share-tick')).toHaveCount(3);
+});

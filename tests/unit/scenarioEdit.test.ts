@@ -18,7 +18,6 @@ import { presetScenario } from '../../web/src/scenario/presets';
 import { enumOptions, objectFields, variants } from '../../web/src/scenario/schemaInfo';
 import { startVariant, switchQueue } from '../../web/src/scenario/starters';
 import { CC_ALGORITHMS, QUEUE_KINDS } from '../../web/src/scenario/ccAlgorithms';
-import { decodeScenarioHash, encodeScenarioHash } from '../../web/src/scenario/urlCodec';
 import type { Scenario } from '../../web/src/scenario/types';
 import { parseErrorsJson } from '../../web/src/sim/errors';
 import { validate } from './helpers/wasm';
@@ -181,15 +180,6 @@ describe('A/B diff and the URL', () => {
       { path: 'topology.links[1].queue.kind', a: 'drop_tail', b: 'codel' },
     ]);
     expect(diffScenarios(DEFAULT_SCENARIO, structuredClone(DEFAULT_SCENARIO))).toEqual([]);
-  });
-
-  it('round-trips a scenario through the URL fragment, and rejects junk', () => {
-    const s = presetScenario('parkingLot');
-    s.name = 'ünïcödé 日本語';
-    expect(decodeScenarioHash(encodeScenarioHash(s))).toEqual(s);
-    expect(decodeScenarioHash('#s=!!!')).toBeNull();
-    expect(decodeScenarioHash('#s=bm90IGpzb24')).toBeNull();
-    expect(decodeScenarioHash('')).toBeNull();
   });
 });
 

@@ -1,13 +1,40 @@
-// Entry point: mount the page (or, with `?bench=plot`, the plot benchmark).
+// Entry point: mount the page (or, with `?bench=plot`, the plot benchmark). The fragment picks
+// the lab or the lessons (web/src/lessons/lessonRoute.ts).
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
+import { useLessonRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
 
 const PlotBench = lazy(() =>
   import('./panels/bench/PlotBench').then((m) => ({ default: m.PlotBench })),
 );
+// The lessons (Markdown, KaTeX and the bundled lesson files) load only when a lesson route opens.
+const LessonRoot = lazy(() =>
+  import('./panels/lessons/LessonRoot').then((m) => ({ default: m.LessonRoot })),
+);
 const bench = new URLSearchParams(globalThis.location.search).get('bench') === 'plot';
+
+// Offline after the first visit: the built site's service worker (scripts/vite-plugins.ts).
+if (import.meta.env.PROD && !bench && 'serviceWorker' in navigator) {
+  addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch((e: unknown) => {
+      console.warn('tcplab: offline mode unavailable:', e);
+    });
+  });
+}
+
+/** The lab, or (when the fragment names a lesson route) the lessons and the teacher view. */
+function Root() {
+  const route = useLessonRoute();
+  return route ? (
+    <Suspense fallback={null}>
+      <LessonRoot route={route} />
+    </Suspense>
+  ) : (
+    <App />
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,7 +45,7 @@ createRoot(root).render(
         <PlotBench />
       </Suspense>
     ) : (
-      <App />
+      <Root />
     )}
   </StrictMode>,
 );

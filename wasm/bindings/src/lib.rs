@@ -11,6 +11,7 @@
 mod panic;
 
 pub use panic::{last_panic, trigger_panic};
+use sim::world::capture::CapturePoint;
 use sim::World;
 use wasm_bindgen::prelude::*;
 
@@ -187,6 +188,34 @@ impl Simulation {
     pub fn trace_hash(&self) -> String {
         self.world.trace_hash()
     }
+
+    /// Capture flow `flow_id`'s packets at its `"sender"` or `"receiver"`
+    /// from now on (for a pcap file).
+    pub fn capture(&mut self, flow_id: &str, at: &str) -> Result<(), JsError> {
+        let point = CapturePoint::parse(at).ok_or_else(|| {
+            JsError::new(&format!("capture point '{at}': use sender or receiver"))
+        })?;
+        self.world
+            .capture(flow_id, point)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Captured packets since the last call, row-major,
+    /// `packet_fields().length` values each (world/capture.rs).
+    pub fn drain_packets(&mut self) -> Vec<f64> {
+        self.world.drain_packets()
+    }
+
+    /// Packets the capture could not hold between two drains.
+    pub fn capture_missed(&self) -> f64 {
+        self.world.capture_missed() as f64
+    }
+}
+
+/// The packet record layout as JSON: field names in order.
+#[wasm_bindgen]
+pub fn packet_fields() -> String {
+    sim::scenario::to_json(&sim::world::capture::FIELDS)
 }
 
 #[cfg(test)]

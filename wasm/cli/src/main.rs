@@ -11,14 +11,18 @@
 //! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
 //!                                     as curves over MTU and RTT (JSON)
 //! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
+//! tcplab grade ASSIGNMENT.json STUDENTS.csv [--out F]
+//!                                     grade answers or result codes (see grade.rs)
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
+mod assignment;
 mod bench;
 mod csv;
 mod golden;
+mod grade;
 mod oracles;
 mod pool;
 mod sweep;
@@ -35,7 +39,8 @@ const USAGE: &str = "usage:
   tcplab oracles [--only CASE]...
   tcplab sweep SWEEP.json [--out FILE.csv]
   tcplab bounds FILE.json
-  tcplab bench [FILE.json]...";
+  tcplab bench [FILE.json]...
+  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +48,7 @@ fn main() -> ExitCode {
         Some("run") => run(&args[1..]),
         Some("validate") => validate(&args[1..]),
         Some("golden") => golden::run(&args[1..]),
+        Some("grade") => grade::run(&args[1..]),
         Some("oracles") => oracles::run(&args[1..]),
         Some("sweep") => sweep::run(&args[1..]),
         Some("bounds") => bounds(&args[1..]),

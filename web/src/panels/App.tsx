@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { activeScenario, editor, loadPreset } from '../state/editorStore';
 import { prefs } from '../state/prefs';
+import { plotShown, timeView } from '../state/viewStore';
 import { DEFAULT_SPEED, resetAll, runA, runB } from '../state/runs';
 import { ScenarioEditor } from './editor/ScenarioEditor';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -10,12 +11,14 @@ import { useChecks } from './hooks/useChecks';
 import { usePageWasm } from './hooks/usePageWasm';
 import { useStore } from './hooks/useStore';
 import { useStrings } from './hooks/useStrings';
-import { useUrlScenario } from './hooks/useUrlScenario';
+import { useLinkSync } from './hooks/useLinkSync';
+import { LinkNotices } from './LinkNotices';
 import { Masthead } from './Masthead';
 import { CcInternalsPanel } from './plots/CcInternalsPanel';
 import { CwndPanel } from './plots/CwndPanel';
 import { FairnessPanel } from './plots/FairnessPanel';
 import { HostPanel } from './plots/HostPanel';
+import { PlotPicker } from './plots/PlotPicker';
 import { QdiscInternalsPanel } from './plots/QdiscInternalsPanel';
 import { QueuePanel } from './plots/QueuePanel';
 import { RttPanel } from './plots/RttPanel';
@@ -23,6 +26,7 @@ import type { RunView } from './plots/series';
 import { ThroughputPanel } from './plots/ThroughputPanel';
 import { ExportBar } from './run/ExportBar';
 import { RunBar } from './run/RunBar';
+import { RunError } from './run/RunError';
 import { RunStory } from './run/RunStory';
 import { SweepPanel } from './sweep/SweepPanel';
 
@@ -36,7 +40,8 @@ export function App() {
   const checks = useChecks(wasm);
   const [speed, setSpeed] = useState(DEFAULT_SPEED);
   const [tab, setTab] = useState<'plots' | 'sweep'>('plots');
-  useUrlScenario(state.A);
+  const view = useStore(timeView);
+  useLinkSync(wasm);
 
   useEffect(() => {
     document.documentElement.dataset.theme = p.theme;
@@ -54,6 +59,8 @@ export function App() {
       : [{ snap: a, tag: '' }];
   const durationS = state.A.duration_s;
   const jainRows = wasm.state === 'ready' ? wasm.wasm.jainRows : null;
+  const version = wasm.state === 'ready' ? wasm.wasm.version : null;
+  const show = (id: string) => plotShown(view, id);
 
   return (
     <div className="page">
@@ -63,6 +70,7 @@ export function App() {
           {t.wasmLoadFailed} {wasm.message}
         </p>
       )}
+      <LinkNotices lang={p.lang} />
       <main className="layout">
         <ErrorBoundary
           title={t.renderFailed}
@@ -79,27 +87,13 @@ export function App() {
               scenarioA={state.A}
               scenarioB={state.B}
               canRun={canRun}
+              work={checks.A.work}
               speed={speed}
               onSpeed={setSpeed}
             />
-            {runs.map(({ snap, tag }) =>
-              snap.status === 'failed' && snap.error ? (
-                <div
-                  key={tag || 'A'}
-                  className="notice notice--error"
-                  role="alert"
-                  data-testid={`run-error${tag === 'B' ? '-B' : ''}`}
-                >
-                  <p>
-                    {tag && `${t.run.variantLabel(tag)}: `}
-                    {t.run.failed}
-                  </p>
-                  <p>
-                    <code>{snap.error.message}</code>
-                  </p>
-                </div>
-              ) : null,
-            )}
+            {runs.map(({ snap, tag }) => (
+              <RunError key={tag || 'A'} snap={snap} tag={tag} version={version} />
+            ))}
             <div className="runcard__story">
               <h2>{t.story.heading}</h2>
               {runs.map(({ snap, tag }) => (
@@ -146,14 +140,17 @@ export function App() {
           <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
             {tab === 'plots' ? (
               <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
-                <CwndPanel runs={runs} durationS={durationS} />
-                <ThroughputPanel runs={runs} durationS={durationS} />
-                <QueuePanel runs={runs} durationS={durationS} />
-                <RttPanel runs={runs} durationS={durationS} />
-                <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />
-                <CcInternalsPanel runs={runs} durationS={durationS} />
-                <QdiscInternalsPanel runs={runs} durationS={durationS} />
-                <HostPanel runs={runs} durationS={durationS} />
+                <PlotPicker />
+                {show('cwnd') && <CwndPanel runs={runs} durationS={durationS} />}
+                {show('goodput') && <ThroughputPanel runs={runs} durationS={durationS} />}
+                {show('queue') && <QueuePanel runs={runs} durationS={durationS} />}
+                {show('rtt') && <RttPanel runs={runs} durationS={durationS} />}
+                {show('fairness') && (
+                  <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />
+                )}
+                {show('cc') && <CcInternalsPanel runs={runs} durationS={durationS} />}
+                {show('qdisc') && <QdiscInternalsPanel runs={runs} durationS={durationS} />}
+                {show('host') && <HostPanel runs={runs} durationS={durationS} />}
               </div>
             ) : (
               <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">

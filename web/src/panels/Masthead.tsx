@@ -1,4 +1,4 @@
-// The page's header: title and tagline, language and theme switches.
+// The page's header: title and tagline, the lab/lessons/teacher links, language and theme.
 import { prefs, setLang, setTheme } from '../state/prefs';
 import type { Lang } from '../state/prefs';
 import { useStore } from './hooks/useStore';
@@ -16,6 +16,17 @@ export function Masthead() {
         <h1>{t.appTitle}</h1>
         <p>{t.appTagline}</p>
       </div>
+      <nav className="masthead__nav" aria-label={t.lessons.nav}>
+        <a href="#" data-testid="nav-lab">
+          {t.lessons.navLab}
+        </a>
+        <a href="#lessons" data-testid="nav-lessons">
+          {t.lessons.nav}
+        </a>
+        <a href="#teacher" data-testid="nav-teacher">
+          {t.lessons.navTeacher}
+        </a>
+      </nav>
       <div className="masthead__prefs">
         <label>
           <span className="visually-hidden">{t.language}</span>

@@ -6,21 +6,28 @@ import type { Scenario } from './types';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const withIds = (v: unknown): boolean =>
-  Array.isArray(v) && v.every((x) => isObject(x) && typeof x.id === 'string');
+/** The first field that keeps `v` from being shown as a scenario, in path notation; or null. */
+export function scenarioShapeProblem(v: unknown): string | null {
+  if (!isObject(v)) return '(top): not an object';
+  if (!isObject(v.topology)) return 'topology: not an object';
+  const lists: [string, unknown, string[]][] = [
+    ['topology.nodes', v.topology.nodes, []],
+    ['topology.links', v.topology.links, ['a', 'b']],
+    ['flows', v.flows, ['src', 'dst']],
+  ];
+  for (const [path, list, refs] of lists) {
+    if (!Array.isArray(list)) return `${path}: not a list`;
+    for (let i = 0; i < list.length; i++) {
+      const x: unknown = list[i];
+      if (!isObject(x)) return `${path}[${i}]: not an object`;
+      for (const k of ['id', ...refs]) {
+        if (typeof x[k] !== 'string') return `${path}[${i}].${k}: not a string`;
+      }
+    }
+  }
+  return null;
+}
 
 export function isScenarioShape(v: unknown): v is Scenario {
-  if (!isObject(v) || !isObject(v.topology)) return false;
-  const t = v.topology;
-  return (
-    withIds(t.nodes) &&
-    withIds(t.links) &&
-    withIds(v.flows) &&
-    (t.links as Record<string, unknown>[]).every(
-      (l) => typeof l.a === 'string' && typeof l.b === 'string',
-    ) &&
-    (v.flows as Record<string, unknown>[]).every(
-      (f) => typeof f.src === 'string' && typeof f.dst === 'string',
-    )
-  );
+  return scenarioShapeProblem(v) === null;
 }

@@ -1,6 +1,14 @@
 // The page's handle on one simulation run: a fresh worker per run (so Reset can always stop it,
 // even mid-chunk, and a trap cannot poison the next run), typed messages both ways.
-import type { ColumnInfo, FieldError, FromWorker, RunMode, Speed, ToWorker } from './protocol';
+import type {
+  CaptureRequest,
+  ColumnInfo,
+  FieldError,
+  FromWorker,
+  RunMode,
+  Speed,
+  ToWorker,
+} from './protocol';
 import { parseSummary } from './summary';
 import type { RunSummary } from './summary';
 
@@ -9,7 +17,10 @@ export interface RunListener {
   rows(chunk: Float64Array, nowNs: number, events: number): void;
   paused(nowNs: number, events: number): void;
   done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
-  failed(message: string, errors: FieldError[]): void;
+  /** `panic`: the model panicked (a bug in tcplab), with its message. */
+  failed(message: string, errors: FieldError[], panic?: string): void;
+  /** Capture mode: the packet records, just before `done`. */
+  packets?(records: Float64Array, fields: string[], truncated: boolean): void;
 }
 
 export interface RunOptions {
@@ -17,6 +28,7 @@ export interface RunOptions {
   mode: RunMode;
   /** Run unpaced to this simulated time (ns), then pause. */
   pauseAtNs?: number;
+  capture?: CaptureRequest;
 }
 
 let nextRunId = 1;
@@ -36,7 +48,15 @@ export class SimRun {
       this.listener.failed(e.message || 'the simulation worker failed to load', []);
       this.stop();
     };
-    this.send({ type: 'start', runId: this.runId, scenario: scenarioJson, ...options });
+    // Tests set this global to check what the page does when the model panics.
+    const panicForTest = (globalThis as { __tcplabPanicForTest?: unknown }).__tcplabPanicForTest;
+    this.send({
+      type: 'start',
+      runId: this.runId,
+      scenario: scenarioJson,
+      ...options,
+      ...(typeof panicForTest === 'string' ? { panicForTest } : {}),
+    });
   }
 
   private send(msg: ToWorker): void {
@@ -64,6 +84,11 @@ export class SimRun {
       case 'paused':
         this.listener.paused(msg.nowNs, msg.events);
         break;
+      case 'packets':
+        this.guard(() =>
+          this.listener.packets?.(new Float64Array(msg.buffer), msg.fields, msg.truncated),
+        );
+        break;
       case 'done':
         this.guard(() =>
           this.listener.done(parseSummary(msg.summary), msg.traceHash, msg.nowNs, msg.events),
@@ -71,7 +96,7 @@ export class SimRun {
         this.stop();
         break;
       case 'failed':
-        this.listener.failed(msg.message, msg.errors);
+        this.listener.failed(msg.message, msg.errors, msg.panic);
         this.stop();
         break;
     }

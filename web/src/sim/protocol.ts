@@ -25,9 +25,18 @@ export type Speed = number;
 /**
  * `trace`: stream the sampled rows (the lab); `summary`: run to the end as fast as possible and
  * send only the summary (sweeps); `probe`: build the world and send its summary at time 0 (the
- * analytic bounds of a scenario, without running it).
+ * analytic bounds of a scenario, without running it); `capture`: run as fast as possible with a
+ * packet capture of one flow and send its records (the pcap export re-runs the scenario: runs
+ * are deterministic, so it sees exactly the packets of the run on screen).
  */
-export type RunMode = 'trace' | 'summary' | 'probe';
+export type RunMode = 'trace' | 'summary' | 'probe' | 'capture';
+
+/** Which flow to capture, where, and how many packets at most (the run stops there). */
+export interface CaptureRequest {
+  flow: string;
+  at: 'sender' | 'receiver';
+  maxPackets: number;
+}
 
 export type ToWorker =
   | {
@@ -38,6 +47,10 @@ export type ToWorker =
       mode: RunMode;
       /** Run unpaced to this simulated time (ns), then pause: seeking by re-running. */
       pauseAtNs?: number;
+      /** With mode `capture`. */
+      capture?: CaptureRequest;
+      /** Tests only: panic inside the wasm with this message right after building the run. */
+      panicForTest?: string;
     }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -57,6 +70,15 @@ export type FromWorker =
   /** `buffer` holds `rows × columns.length` float64 values, row-major (transferred). */
   | { type: 'rows'; runId: number; buffer: ArrayBuffer; nowNs: number; events: number }
   | { type: 'paused'; runId: number; nowNs: number; events: number }
+  /** Capture mode, just before `done`: `packet_fields()`-wide records (transferred). */
+  | {
+      type: 'packets';
+      runId: number;
+      buffer: ArrayBuffer;
+      fields: string[];
+      /** The run stopped at `maxPackets`, before the end of the scenario. */
+      truncated: boolean;
+    }
   | {
       type: 'done';
       runId: number;
@@ -65,4 +87,5 @@ export type FromWorker =
       nowNs: number;
       events: number;
     }
-  | { type: 'failed'; runId: number; message: string; errors: FieldError[] };
+  /** `panic`: the model panicked (a bug), with `last_panic()`'s message. */
+  | { type: 'failed'; runId: number; message: string; errors: FieldError[]; panic?: string };

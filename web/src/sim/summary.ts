@@ -15,6 +15,15 @@ export interface FlowBounds {
   host_bound_bps: number | null;
   host_bound_printed_bps: number | null;
   receiver_capacity_bps: number | null;
+  /** Max-min fair share once every flow has started (null: unlimited). */
+  fair_share_bps?: number | null;
+  /** The max-min fair share over time: one step at every flow start. */
+  fair_share_steps?: FairShareStep[];
+}
+
+export interface FairShareStep {
+  from_s: number;
+  bps: number;
 }
 
 export interface FlowSummary {
@@ -25,6 +34,9 @@ export interface FlowSummary {
   fast_retransmits: number;
   timeouts: number;
   mean_cwnd_segments: number;
+  /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
+  cc?: string | null;
+  cc_switches?: number;
   completion_time_s?: number | null;
   udp_sent_packets?: number;
   udp_received_packets?: number;

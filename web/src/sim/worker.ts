@@ -2,11 +2,11 @@
 // between chunks so Pause gets through) and posts the drained rows as transferred buffers.
 // In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
 // posts the summary at time 0, which carries the analytic bounds, without running.
-import init, { Simulation } from './pkg/tcplab_wasm.js';
+import init, { last_panic, packet_fields, Simulation, trigger_panic } from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
 import { parseColumns } from './rows';
-import type { FromWorker, RunMode, ToWorker } from './protocol';
+import type { CaptureRequest, FromWorker, RunMode, ToWorker } from './protocol';
 
 /** At most this much simulated time per chunk, so rows stream out and Pause stays responsive. */
 const CHUNK_NS = 0.2e9;
@@ -25,6 +25,10 @@ let paused = false;
 let stopAtNs: number | null = null;
 let pacer = new Pacer(Infinity, 0);
 let scheduled = false;
+/** Capture mode: the request, the record chunks so far and their count. */
+let capture: CaptureRequest | null = null;
+let captured: Float64Array[] = [];
+let capturedCount = 0;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(msg, { transfer });
@@ -50,9 +54,19 @@ function schedule(delayMs: number): void {
   }
 }
 
+/** The message of a panic in the model, if that is why the last call failed. */
+function panicMessage(): string | undefined {
+  try {
+    return last_panic() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function fail(e: unknown): void {
   const { message, errors } = describeThrown(e);
-  post({ type: 'failed', runId, message, errors });
+  const panic = panicMessage();
+  post({ type: 'failed', runId, message: panic ?? message, errors, ...(panic ? { panic } : {}) });
   sim = null; // after a trap the instance is unusable; the page starts a new worker per run
 }
 
@@ -75,8 +89,9 @@ function step(): void {
       schedule(IDLE_MS);
       return;
     }
-    const finished = target > now ? sim.advance(target, CHUNK_EVENTS) : sim.finished();
+    let finished = target > now ? sim.advance(target, CHUNK_EVENTS) : sim.finished();
     postRows(sim);
+    if (capture) finished = collectPackets(sim, capture, finished);
     const nowNs = sim.now_ns();
     const events = sim.events();
     if (finished) {
@@ -104,14 +119,41 @@ function step(): void {
   }
 }
 
+/** Keep the chunk of packet records; at the end (or at the cap) post them all. Returns whether the
+ * run is over. */
+function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): boolean {
+  const fields = JSON.parse(packet_fields()) as string[];
+  const chunk = s.drain_packets();
+  captured.push(chunk);
+  capturedCount += chunk.length / fields.length;
+  const truncated = !finished && capturedCount >= req.maxPackets;
+  if (!finished && !truncated) return false;
+  const keep = Math.min(capturedCount, req.maxPackets) * fields.length;
+  const all = new Float64Array(keep);
+  let at = 0;
+  for (const c of captured) {
+    const part = c.subarray(0, Math.min(c.length, keep - at));
+    all.set(part, at);
+    at += part.length;
+  }
+  captured = [];
+  post({ type: 'packets', runId, buffer: all.buffer, fields, truncated }, [all.buffer]);
+  return true;
+}
+
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   runId = msg.runId;
   mode = msg.mode;
+  capture = msg.mode === 'capture' ? (msg.capture ?? null) : null;
+  captured = [];
+  capturedCount = 0;
   paused = false;
   stopAtNs = msg.pauseAtNs ?? null;
   try {
     await ready;
     sim = new Simulation(msg.scenario);
+    if (msg.panicForTest !== undefined) trigger_panic(msg.panicForTest);
+    if (capture) sim.capture(capture.flow, capture.at);
     const columns = mode === 'trace' ? parseColumns(sim.columns()) : [];
     post({ type: 'started', runId, columns, endNs: sim.end_ns(), summary: sim.summary() });
     if (mode === 'probe') {

@@ -7,7 +7,8 @@ import type { RunSummary } from '../sim/summary';
 import type { Scenario } from '../scenario/types';
 import { TraceBuffer } from './traceBuffer';
 
-export type RunStatus = 'idle' | 'loading' | 'running' | 'paused' | 'seeking' | 'done' | 'failed';
+export type RunStatus =
+  'idle' | 'loading' | 'running' | 'paused' | 'seeking' | 'done' | 'failed' | 'cancelled';
 
 export interface RunSnapshot {
   status: RunStatus;
@@ -26,7 +27,8 @@ export interface RunSnapshot {
   initial: RunSummary | null;
   summary: RunSummary | null;
   traceHash: string | null;
-  error: { message: string; errors: FieldError[] } | null;
+  /** `panic`: the model panicked (a bug in tcplab), with its message. */
+  error: { message: string; errors: FieldError[]; panic?: string } | null;
 }
 
 const NS_PER_S = 1e9;
@@ -154,9 +156,10 @@ export class RunStore {
             eventsPerSecond: 0,
           });
         },
-        failed: (message, errors) => {
+        failed: (message, errors, panic) => {
           this.run = null;
-          this.update({ status: 'failed', error: { message, errors }, eventsPerSecond: 0 });
+          const error = panic ? { message, errors, panic } : { message, errors };
+          this.update({ status: 'failed', error, eventsPerSecond: 0 });
         },
       },
     );
@@ -178,8 +181,9 @@ export class RunStore {
   /** Advance by `dtS` of simulated time and pause (from idle: start paused at `dtS`). */
   step(scenario: Scenario, dtS: number): void {
     const s = this.snap;
-    if (s.status === 'idle' || s.status === 'failed') this.start(scenario, dtS);
-    else if (s.status === 'paused') this.seek(scenario, s.nowS + dtS);
+    if (s.status === 'idle' || s.status === 'failed' || s.status === 'cancelled') {
+      this.start(scenario, dtS);
+    } else if (s.status === 'paused') this.seek(scenario, s.nowS + dtS);
   }
 
   /**
@@ -200,6 +204,14 @@ export class RunStore {
     } else if (!s.scenario) {
       this.start(scenario, target);
     }
+  }
+
+  /** Stop a run now (terminate its worker); the trace so far stays on the plots. */
+  cancel(): void {
+    if (!this.run) return;
+    this.run.stop();
+    this.run = null;
+    this.update({ status: 'cancelled', eventsPerSecond: 0 });
   }
 
   reset(): void {

@@ -39,6 +39,11 @@ export function seekAll(a: Scenario, b: Scenario | null, t: number): void {
   each(b, (store, s) => s && store.seek(s, t), a);
 }
 
+export function cancelAll(): void {
+  runA.cancel();
+  runB.cancel();
+}
+
 export function resetAll(): void {
   runA.reset();
   runB.reset();

@@ -8,6 +8,7 @@
 //! Paper 000's bound counts IP datagram bytes (MTU/d); Mathis and PFTK count
 //! segments of MSS payload bytes.
 
+use super::fair_share::FairShareStep;
 use crate::engine::time;
 use crate::host::HostParams;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
@@ -292,6 +293,11 @@ pub struct FlowBounds {
     /// The receiving host model's own saturated rate (serial: equals
     /// `host_bound_bps` at small RTT; pipelined: its slowest stage).
     pub receiver_capacity_bps: f64,
+    /// Max-min fair share once every flow has started ([`super::fair_share`]);
+    /// ∞ until the scenario's other flows are known.
+    pub fair_share_bps: f64,
+    /// The max-min fair share over time: a step at every flow start.
+    pub fair_share_steps: Vec<FairShareStep>,
 }
 
 /// The bounds for flow `flow_index` of a validated scenario; None if the
@@ -366,6 +372,8 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
         host_bound_printed_bps: host_bound_bps(&host, bottleneck, rtt, sqrt_p, mtu, &printed)
             * payload,
         receiver_capacity_bps: host.capacity_bps(mtu, path.last()?.0) * payload,
+        fair_share_bps: f64::INFINITY,
+        fair_share_steps: Vec::new(),
     })
 }
 

@@ -189,3 +189,22 @@ fn wfq_weights_and_reserved_rates_too_small_for_the_gps_clock_are_refused() {
         "{e:?}"
     );
 }
+
+#[test]
+fn the_algorithm_column_indexes_the_schemas_enum_order() {
+    // The `algorithm` trace column holds an index into CcAlgorithm::ALL; the
+    // web reads it against the schema's enum (web/src/scenario/ccAlgorithms.ts).
+    let schema: serde_json::Value = serde_json::from_str(&json_schema()).unwrap();
+    let defs = schema
+        .get("definitions")
+        .or_else(|| schema.get("$defs"))
+        .expect("schema definitions");
+    let names: Vec<&str> = defs["CcAlgorithm"]["oneOf"]
+        .as_array()
+        .expect("CcAlgorithm is a oneOf")
+        .iter()
+        .map(|v| v["const"].as_str().expect("a const name"))
+        .collect();
+    let all: Vec<&str> = CcAlgorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(names, all);
+}

@@ -19,6 +19,15 @@ pub const MIN_WEIGHT: f64 = 1e-6;
 /// Smallest reserved or shaped rate, b/s.
 pub const MIN_RATE_BPS: f64 = 1.0;
 
+/// " unit", or nothing for a unitless number.
+fn spaced(unit: &str) -> String {
+    if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    }
+}
+
 /// What the queue needs to know about its link and the scenario.
 pub struct QueueContext<'a> {
     pub mtu: u32,
@@ -55,9 +64,15 @@ impl Q<'_> {
         if !v.is_finite() {
             self.err(field, "must be a finite number");
         } else if v <= 0.0 {
-            self.err(field, format!("must be greater than 0 {unit}, got {v}"));
+            self.err(
+                field,
+                format!("must be greater than 0{}, got {v}", spaced(unit)),
+            );
         } else if v > hi {
-            self.err(field, format!("must be at most {hi} {unit}, got {v}"));
+            self.err(
+                field,
+                format!("must be at most {hi}{}, got {v}", spaced(unit)),
+            );
         }
     }
 

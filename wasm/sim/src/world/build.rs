@@ -9,6 +9,7 @@ use crate::engine::time::{self, Time};
 use crate::engine::{EventQueue, Rng};
 use crate::host::{HostParams, HostPipeline};
 use crate::metrics::bounds::{flow_bounds, BoundConditions, FlowBounds};
+use crate::metrics::fair_share::fair_share_steps;
 use crate::metrics::trace::Trace;
 use crate::net::channel::DelayModel;
 use crate::net::fifo_tx::FifoTx;
@@ -138,7 +139,7 @@ impl World {
             routes,
             flows: Vec::with_capacity(s.flows.len()),
             hosts: Vec::new(),
-            bounds: (0..s.flows.len()).map(|i| bounds_for_flow(s, i)).collect(),
+            bounds: scenario_bounds(s),
             trace: Trace::new(Vec::new()),
             sample_interval: time::millis(s.sample_interval_ms).max(1),
             row: Vec::new(),
@@ -149,6 +150,7 @@ impl World {
             counts: Default::default(),
             data_delivered: 0,
             finished: false,
+            capture: None,
         };
 
         for (fi, f) in s.flows.iter().enumerate() {
@@ -339,9 +341,23 @@ impl World {
     }
 }
 
-/// The analytic bounds of a TCP flow under its scenario's own conditions.
-fn bounds_for_flow(s: &Scenario, i: usize) -> Option<FlowBounds> {
-    flow_bounds(s, i, &BoundConditions::for_flow(s, i)?)
+/// The analytic bounds of every TCP flow under its scenario's own conditions,
+/// with its max-min fair share (which needs every flow's window bound).
+fn scenario_bounds(s: &Scenario) -> Vec<Option<FlowBounds>> {
+    let mut bounds: Vec<Option<FlowBounds>> = (0..s.flows.len())
+        .map(|i| flow_bounds(s, i, &BoundConditions::for_flow(s, i)?))
+        .collect();
+    let windows: Vec<Option<f64>> = bounds
+        .iter()
+        .map(|b| b.as_ref().map(|b| b.window_bps).filter(|w| w.is_finite()))
+        .collect();
+    for (b, steps) in bounds.iter_mut().zip(fair_share_steps(s, &windows)) {
+        if let Some(b) = b {
+            b.fair_share_bps = steps.last().map_or(f64::INFINITY, |x| x.bps);
+            b.fair_share_steps = steps;
+        }
+    }
+    bounds
 }
 
 /// The settings of one direction of a link: the link's own, or for b→a

@@ -3,6 +3,7 @@
 //! chunks; it never reads a clock.
 
 mod build;
+pub mod capture;
 mod cc_switch;
 mod flow;
 #[cfg(test)]
@@ -15,6 +16,7 @@ use crate::metrics::trace::Trace;
 use crate::net::packet::fragment_sizes;
 use crate::net::{Channel, Packet, PacketKind};
 use crate::queue::{DropReason, QueueCtx};
+use capture::{Capture, CapturePoint};
 use flow::{Endpoints, FlowRt, HostRt};
 
 pub use sample::{FLOW_METRICS, LINK_METRICS};
@@ -90,6 +92,8 @@ pub struct World {
     counts: Conservation,
     data_delivered: u64,
     finished: bool,
+    /// A packet capture of one flow, when asked for (`World::capture`).
+    capture: Option<Box<Capture>>,
 }
 
 impl World {
@@ -251,6 +255,9 @@ impl World {
             return;
         }
         let now = self.now;
+        if let Some(c) = self.capture.as_mut() {
+            c.observe(now, &pkt, false);
+        }
         let mut pkt = pkt;
         if let Some(h) = self.hosts[node as usize].as_mut() {
             let arrival = h.pipeline.on_wire_arrival(now, pkt.size);
@@ -427,6 +434,9 @@ impl World {
     /// Put a packet on the wire at its source host, in IP fragments if it
     /// exceeds the flow's path MTU (RFC 791).
     fn emit(&mut self, mut p: Packet) {
+        if let Some(c) = self.capture.as_mut() {
+            c.observe(self.now, &p, true);
+        }
         let mtu = self.flows[p.flow as usize].path_mtu;
         if p.size > mtu && p.kind != PacketKind::Ack {
             let sizes = fragment_sizes(p.size, mtu);
@@ -550,6 +560,33 @@ impl World {
     }
 
     // ---- reading ---------------------------------------------------------
+
+    /// Capture flow `flow_id`'s packets at its sender or receiver from now on
+    /// (one capture per world; a new call replaces it).
+    pub fn capture(&mut self, flow_id: &str, at: CapturePoint) -> Result<(), String> {
+        let f = self
+            .flows
+            .iter()
+            .position(|f| f.id == flow_id)
+            .ok_or_else(|| format!("no flow '{flow_id}' in this scenario"))?;
+        let node = match at {
+            CapturePoint::Sender => self.flows[f].src,
+            CapturePoint::Receiver => self.flows[f].dst,
+        };
+        self.capture = Some(Box::new(Capture::new(f as u32, node)));
+        Ok(())
+    }
+
+    /// The captured packets since the last call, `capture::RECORD_WIDTH`
+    /// values each (empty without a capture).
+    pub fn drain_packets(&mut self) -> Vec<f64> {
+        self.capture.as_mut().map_or_else(Vec::new, |c| c.drain())
+    }
+
+    /// Packets the capture could not hold (its buffer was full between drains).
+    pub fn capture_missed(&self) -> u64 {
+        self.capture.as_ref().map_or(0, |c| c.missed())
+    }
 
     pub fn now(&self) -> Time {
         self.now

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
-import { isScenarioShape } from '../../scenario/shape';
+import { parseScenarioFile } from '../../scenario/scenarioFile';
 import {
   activeScenario,
   editor,
@@ -44,9 +44,9 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const v: unknown = JSON.parse(await file.text());
-      if (!isScenarioShape(v)) throw new Error(t.editor.notScenario);
-      replaceScenario(v);
+      const r = parseScenarioFile(await file.text());
+      if (!r.ok) throw new Error(`${t.editor.notScenario} (${r.problem})`);
+      replaceScenario(r.scenario);
       setImportError(null);
     } catch (e) {
       setImportError(`${t.editor.importFailed} ${e instanceof Error ? e.message : String(e)}`);

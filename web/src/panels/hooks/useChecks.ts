@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { draftProblems, editor } from '../../state/editorStore';
 import type { VariantId } from '../../state/editorStore';
 import type { FieldError } from '../../sim/protocol';
+import type { WorkEstimate } from '../../sim/validator';
 import type { Scenario } from '../../scenario/types';
 import type { PageWasmState } from './usePageWasm';
 import { useStore } from './useStore';
@@ -16,6 +17,8 @@ export interface ScenarioCheck {
   drafts: [string, string][];
   /** Validated and every field parses (false while the validator loads). */
   runnable: boolean;
+  /** The work estimate (null while loading or when fields have errors). */
+  work: WorkEstimate | null;
 }
 
 function check(
@@ -24,10 +27,15 @@ function check(
   drafts: [string, string][],
   wasm: PageWasmState,
 ): ScenarioCheck {
-  if (wasm.state !== 'ready') return { variant, scenario, errors: [], drafts, runnable: false };
+  if (wasm.state !== 'ready') {
+    return { variant, scenario, errors: [], drafts, runnable: false, work: null };
+  }
   let errors: FieldError[];
+  let work: WorkEstimate | null = null;
   try {
-    errors = wasm.wasm.validate(JSON.stringify(scenario));
+    const json = JSON.stringify(scenario);
+    errors = wasm.wasm.validate(json);
+    work = wasm.wasm.estimate(json);
   } catch (e) {
     errors = [{ path: '', message: e instanceof Error ? e.message : String(e) }];
   }
@@ -37,6 +45,7 @@ function check(
     errors,
     drafts,
     runnable: errors.length === 0 && drafts.length === 0,
+    work,
   };
 }
 

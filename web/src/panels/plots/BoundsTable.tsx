@@ -27,7 +27,7 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
     const summary = r.snap.summary ?? r.snap.initial;
     if (!summary) return [];
     return summary.flows.map((f) => {
-      const values = f.bounds ? boundValues(f.bounds, summary.flows.length) : {};
+      const values = f.bounds ? boundValues(f.bounds) : {};
       const m = measured(r.snap, f.id);
       const best = tightest(values);
       return {

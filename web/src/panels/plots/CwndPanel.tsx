@@ -2,6 +2,7 @@
 // the retransmission timer fired.
 import { useMemo } from 'react';
 import { counterSteps } from '../../charts/markers';
+import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import type { MarkerSpec, SeriesSpec } from '../../charts/plotSpec';
 import { flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
@@ -73,6 +74,25 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
             y: m.y,
             n: m.length,
           });
+        }
+        const switches = columnXY(r.snap, 'flow', id, 'switches');
+        const algorithm = columnXY(r.snap, 'flow', id, 'algorithm');
+        if (switches && algorithm) {
+          // One marker per switch (each rule fires at most once), named after the successor.
+          const m = counterSteps(cwnd.x, switches.y, cwnd.y, cwnd.n);
+          const steps = counterSteps(cwnd.x, switches.y, algorithm.y, cwnd.n);
+          for (let k = 0; k < m.length; k++) {
+            const cc = CC_ALGORITHMS[steps.y[k] as number] ?? '?';
+            markers.push({
+              id: `${r.tag}switch.${id}.${k}`,
+              label: t.cwnd.switchTo(ccLabel(cc)) + sfx,
+              color,
+              shape: 'dot',
+              x: m.x.subarray(k, k + 1),
+              y: m.y.subarray(k, k + 1),
+              n: 1,
+            });
+          }
         }
         if (tos) {
           const m = counterSteps(cwnd.x, tos.y, cwnd.y, cwnd.n);

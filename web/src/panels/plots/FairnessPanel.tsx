@@ -10,6 +10,7 @@ import type { JainRows } from '../../sim/validator';
 import type { RunSnapshot } from '../../state/runStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
+import { flowBounds } from './bounds';
 import { fairnessInput } from './fairnessSeries';
 import { PlotCard } from './PlotCard';
 import { dashFor, drawable, spanOf, tagSuffix, versionOf } from './series';
@@ -117,6 +118,8 @@ function FlowBars({ runs }: { runs: RunView[] }) {
       ...g,
       tag: r.tag,
       key: `${g.id}${r.tag === 'B' ? ' (B)' : ''}`,
+      // The model's max-min share for this flow (TCP flows; null when unlimited).
+      fair: flowBounds(r.snap.summary ?? r.snap.initial, g.id)?.fair_share_bps ?? null,
     })),
   );
   const finite = data.filter((d) => Number.isFinite(d.bps));
@@ -126,7 +129,8 @@ function FlowBars({ runs }: { runs: RunView[] }) {
     .domain(data.map((d) => d.key))
     .range([m.left, width - m.right])
     .padding(0.25);
-  const max = Math.max(1, ...finite.map((d) => d.bps));
+  const fairs = finite.map((d) => d.fair).filter((v): v is number => Number.isFinite(v));
+  const max = Math.max(1, ...finite.map((d) => d.bps), ...fairs);
   const y = scaleLinear()
     .domain([0, max * 1.15])
     .nice()
@@ -186,11 +190,28 @@ function FlowBars({ runs }: { runs: RunView[] }) {
                 opacity={d.tag === 'B' ? 0.55 : 1}
                 rx={3}
               />
+              {d.fair !== null && Number.isFinite(d.fair) && (
+                <line
+                  className="bars__fair"
+                  data-testid="fair-share-tick"
+                  x1={(x(d.key) ?? 0) - 3}
+                  x2={(x(d.key) ?? 0) + x.bandwidth() + 3}
+                  y1={y(d.fair)}
+                  y2={y(d.fair)}
+                >
+                  <title>{`${t.throughput.bounds.fair_share_bps}: ${formatRate(d.fair)}`}</title>
+                </line>
+              )}
               {(hover === d.key || data.length <= 8) && (
                 <text
                   className="bars__value"
                   x={(x(d.key) ?? 0) + x.bandwidth() / 2}
-                  y={y(d.bps) - 4}
+                  y={
+                    Math.min(
+                      y(d.bps),
+                      d.fair !== null && Number.isFinite(d.fair) ? y(d.fair) : Infinity,
+                    ) - 5
+                  }
                   textAnchor="middle"
                 >
                   {formatRate(d.bps)}
@@ -230,6 +251,7 @@ function FlowBars({ runs }: { runs: RunView[] }) {
           )}
         </svg>
       )}
+      {fairs.length > 0 && <p className="muted small">{t.fairness.fairTick}</p>}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { formatNumber } from '../../i18n/format';
 import { flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
 import { BoundsTable } from './BoundsTable';
-import { boundValues, distinctBounds, flowBounds } from './bounds';
+import { boundValues, distinctBounds, fairShareSteps, flowBounds } from './bounds';
 import { PlotCard } from './PlotCard';
 import {
   colorIndex,
@@ -74,8 +74,22 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
       const summary = r.snap.summary ?? r.snap.initial;
       const b = flowBounds(summary, chosen);
       if (!b) continue;
-      const n = summary?.flows.length ?? 1;
-      for (const line of distinctBounds(boundValues(b, n))) {
+      const values = boundValues(b);
+      const steps = fairShareSteps(b, spanOf(runs, durationS));
+      if (steps) {
+        // Flows start at different times: the fair share is a staircase, not a line.
+        delete values.fair_share_bps;
+        series.push(
+          lineSeries(
+            `${r.tag}bound.fair_share_bps`,
+            `${t.throughput.bounds.fair_share_bps}${tagSuffix(r.tag, t.plot.variantB)}`,
+            steps,
+            boundColor('fair_share_bps'),
+            { dash: r.tag === 'B' ? [2, 4] : [6, 4], width: 1.2 },
+          ),
+        );
+      }
+      for (const line of distinctBounds(values)) {
         const kind = line.kinds[0] ?? 'link_bps';
         // B's bound at the same value as one of A's is the same line: draw it once.
         const same = refs.some((x) => Math.abs(x.y - line.bps) <= 1e-3 * line.bps);

@@ -373,6 +373,8 @@ export function TimePlot(p: TimePlotProps) {
                 />
               ) : l.kind === 'cross' ? (
                 <path d="M7,1l8,8m0,-8l-8,8" stroke={l.color} strokeWidth="1.8" />
+              ) : l.kind === 'dot' ? (
+                <circle cx="11" cy="5" r="4" fill={l.color} />
               ) : (
                 <path d="M6,1h10l-5,8z" fill={l.color} />
               )}

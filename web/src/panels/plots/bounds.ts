@@ -1,7 +1,7 @@
 // The analytic bounds of a flow as the simulator computed them (summary.flows[i].bounds), picked
-// for display: finite ones only, equal values merged into one line, and the equal share of the
-// link (the flow's link bound divided by the number of flows, a yardstick drawn beside them).
-import type { FlowBounds, RunSummary } from '../../sim/summary';
+// for display: finite ones only, equal values merged into one line. The max-min fair share is
+// drawn beside them but is not an upper bound (a flow may exceed it when others take less).
+import type { FairShareStep, FlowBounds, RunSummary } from '../../sim/summary';
 
 export const BOUND_KINDS = [
   'link_bps',
@@ -24,11 +24,10 @@ export function flowBounds(summary: RunSummary | null, id: string): FlowBounds |
 }
 
 /** Bound values by kind; absent/null/∞ mean "no limit" and are left out. */
-export function boundValues(b: FlowBounds, flowCount: number): Partial<Record<BoundKind, number>> {
+export function boundValues(b: FlowBounds): Partial<Record<BoundKind, number>> {
   const out: Partial<Record<BoundKind, number>> = {};
   for (const k of BOUND_KINDS) {
-    const v =
-      k === 'fair_share_bps' ? (flowCount > 1 && b.link_bps ? b.link_bps / flowCount : null) : b[k];
+    const v = b[k];
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
   }
   return out;
@@ -47,7 +46,25 @@ export function distinctBounds(values: Partial<Record<BoundKind, number>>): Show
   return out;
 }
 
-/** The tightest (lowest) model bound, without the equal-share yardstick. */
+/** The fair share as a step line (x: step starts then the run's end), when it changes over
+ * the run; null when it is constant (then it is one of the straight lines). */
+export function fairShareSteps(
+  b: FlowBounds,
+  endS: number,
+): { x: Float64Array; y: Float64Array; n: number } | null {
+  const steps: FairShareStep[] = (b.fair_share_steps ?? []).filter((s) => Number.isFinite(s.bps));
+  if (steps.length < 2) return null;
+  const x: number[] = [];
+  const y: number[] = [];
+  steps.forEach((s, i) => {
+    const until = steps[i + 1]?.from_s ?? Math.max(endS, s.from_s);
+    x.push(s.from_s, until);
+    y.push(s.bps, s.bps);
+  });
+  return { x: Float64Array.from(x), y: Float64Array.from(y), n: x.length };
+}
+
+/** The tightest (lowest) model bound, leaving out the max-min fair share (not a bound). */
 export function tightest(
   values: Partial<Record<BoundKind, number>>,
 ): { kind: BoundKind; bps: number } | null {

@@ -1,10 +1,13 @@
-// Downloads: the trace as CSV and JSON, the scenario as JSON, and (once the model reports single
-// packets) a pcap of a flow. Per-plot PNG and SVG live on each plot.
+// Downloads: the trace as CSV and JSON, the scenario as JSON, and a pcap of a flow. Per-plot PNG
+// and SVG live on each plot.
 import { saveText, safeName } from '../../export/download';
 import { traceToCsv, traceToJson } from '../../export/traceCsv';
+import { scenarioFileText } from '../../scenario/scenarioFile';
 import type { Scenario } from '../../scenario/types';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
+import { PcapExport } from './PcapExport';
+import { ShareLink } from './ShareLink';
 
 interface Props {
   runs: { snap: RunSnapshot; tag: '' | 'A' | 'B' }[];
@@ -62,24 +65,12 @@ export function ExportBar({ runs, scenario }: Props) {
         type="button"
         className="button button--small"
         data-testid="export-scenario"
-        onClick={() =>
-          saveText(`${base}.json`, `${JSON.stringify(scenario, null, 2)}\n`, 'application/json')
-        }
+        onClick={() => saveText(`${base}.json`, scenarioFileText(scenario), 'application/json')}
       >
         {t.exports.scenario}
       </button>
-      <button
-        type="button"
-        className="button button--small"
-        data-testid="export-pcap"
-        disabled
-        aria-describedby="pcap-note"
-      >
-        {t.exports.pcap}
-      </button>
-      <span id="pcap-note" className="muted small">
-        {t.exports.pcapUnavailable}
-      </span>
+      <PcapExport scenario={runs[0]?.snap.scenario ?? scenario} fileBase={base} />
+      <ShareLink />
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import type { CSSProperties } from 'react';
 import { formatNumber, formatSeconds } from '../../i18n/format';
 import type { Scenario } from '../../scenario/types';
+import type { WorkEstimate } from '../../sim/validator';
 import type { RunSnapshot } from '../../state/runStore';
 import {
+  cancelAll,
   isActive,
   pauseAll,
   resetAll,
@@ -26,6 +28,8 @@ interface Props {
   scenarioA: Scenario;
   scenarioB: Scenario | null;
   canRun: boolean;
+  /** The work estimate of scenario A (a warning above the warn level, a refusal above the cap). */
+  work: WorkEstimate | null;
   speed: number;
   onSpeed(speed: number): void;
 }
@@ -37,7 +41,7 @@ function compactCount(n: number): string {
   return formatNumber(n);
 }
 
-export function RunBar({ a, b, scenarioA, scenarioB, canRun, speed, onSpeed }: Props) {
+export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpeed }: Props) {
   const t = useStrings();
   const [drag, setDrag] = useState<number | null>(null);
   const active = isActive(a) || (b !== null && isActive(b));
@@ -87,6 +91,16 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, speed, onSpeed }: P
           onClick={() => stepAll(scenarioA, scenarioB)}
         >
           {t.run.step}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid="stop"
+          title={t.run.stopHint}
+          disabled={!active}
+          onClick={cancelAll}
+        >
+          {t.run.stop}
         </button>
         <button
           type="button"
@@ -178,6 +192,21 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, speed, onSpeed }: P
         </p>
       </div>
       {!canRun && a.status === 'idle' && <p className="muted small">{t.run.blocked}</p>}
+      {work?.level === 'warn' && !active && (
+        <p className="notice notice--warn" data-testid="estimate-warning">
+          {t.run.longRun(compactCount(work.events), formatNumber((work.trace_values * 8) / 1e6))}
+        </p>
+      )}
+      {work?.level === 'refuse' && (
+        <p className="notice notice--error" data-testid="estimate-refusal" role="alert">
+          {t.run.tooBig} {work.message}
+        </p>
+      )}
+      {a.status === 'cancelled' && (
+        <p className="muted small" data-testid="stopped">
+          {t.run.stopped}
+        </p>
+      )}
     </div>
   );
 }

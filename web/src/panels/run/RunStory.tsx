@@ -11,7 +11,7 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
   const s = run.summary;
   if (!s) {
     if (tag === 'B') return null;
-    const live = run.status !== 'idle' && run.status !== 'failed';
+    const live = run.status !== 'idle' && run.status !== 'failed' && run.status !== 'cancelled';
     return <p className="muted">{live ? t.story.running : t.story.idle}</p>;
   }
   const flows = run.scenario?.flows ?? [];
@@ -24,7 +24,7 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
           const spec = flows.find((x) => x.id === f.id);
           const udp = spec?.protocol === 'udp';
           const algo = udp ? 'UDP' : ccLabel(spec?.cc ?? 'newreno');
-          const best = f.bounds ? tightest(boundValues(f.bounds, s.flows.length)) : null;
+          const best = f.bounds ? tightest(boundValues(f.bounds)) : null;
           return (
             <li key={f.id}>
               {t.story.flow(f.id, algo, formatRate(f.goodput_bps))}

@@ -1,0 +1,160 @@
+// No lost work (issue 10) in Chromium: the editor autosaves and restores on reload; a link wins
+// but the saved work is offered back; a scenario exported and imported is the same file; a long
+// run stops mid-run and the page runs again; the work estimate warns and refuses; a panic in the
+// wasm shows a readable error, keeps the scenario and copies a bug report.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, goldenHash } from '../golden/golden';
+import { fieldId, openLab, runToDone } from './helpers';
+import { linkToScenario } from './links';
+
+const RATE = fieldId('topology.links[1].rate_bps');
+
+interface Editable {
+  name: string;
+  duration_s: number;
+  topology: { links: { rate_bps: number }[] };
+}
+
+function defaultWith(edit: (s: Editable) => void): string {
+  const s = JSON.parse(
+    readFileSync(join(ROOT, 'content/scenarios/default.json'), 'utf8'),
+  ) as Editable;
+  edit(s);
+  return JSON.stringify(s);
+}
+
+/** 10 Gb/s for 60 s: above the warning level (tens of millions of events), below the cap. */
+const LONG = defaultWith((s) => {
+  s.name = 'A long run';
+  s.duration_s = 60;
+  s.topology.links[0]!.rate_bps = 40e9;
+  s.topology.links[1]!.rate_bps = 10e9;
+});
+
+async function setRate(page: Page, text: string) {
+  await page.locator(`#${RATE}`).fill(text);
+  await page.locator(`#${RATE}`).blur();
+}
+
+test('edits are autosaved and come back after a reload', async ({ page }) => {
+  await openLab(page);
+  await setRate(page, '12.5');
+  await page.waitForTimeout(600); // the autosave debounce
+  // A bare URL (no link): the saved work is put back, and the page says so.
+  await openLab(page, '?lang=en');
+  await expect(page.getByTestId('autosave-restored')).toContainText('was restored');
+  await page.getByTestId('topo-link-bottleneck').click();
+  await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+});
+
+test('a link wins over autosaved work, which is offered back, not dropped', async ({ page }) => {
+  await openLab(page);
+  await setRate(page, '12.5');
+  await page.waitForTimeout(600);
+  const other = JSON.parse(defaultWith((s) => (s.name = 'From a link')));
+  await openLab(page, `?lang=en${linkToScenario(other)}`);
+  await expect(page.getByText('From a link')).toBeVisible();
+  await expect(page.getByTestId('autosave-offer')).toContainText('unsaved scenario');
+  // Still offered after another reload (the link's scenario is now the autosave).
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByTestId('autosave-offer')).toBeVisible();
+  await page.getByTestId('autosave-restore').click();
+  await expect(page.getByTestId('autosave-offer')).toHaveCount(0);
+  await page.getByTestId('topo-link-bottleneck').click();
+  await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+});
+
+test('a scenario exported as JSON and opened again is the same file', async ({ page }) => {
+  await openLab(page);
+  await page.getByTestId('preset').selectOption('parkingLot');
+  const save = async () => {
+    const [d] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-scenario').click(),
+    ]);
+    return readFileSync(await d.path(), 'utf8');
+  };
+  const first = await save();
+  await page.getByTestId('preset').selectOption('single');
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'parking.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(first),
+  });
+  await expect(page.getByTestId('topo-link-hop1')).toBeVisible();
+  expect(await save()).toBe(first);
+});
+
+test('a long run stops mid-run, the page stays responsive and runs again', async ({ page }) => {
+  await openLab(page, `?lang=en${linkToScenario(JSON.parse(LONG))}`);
+  await expect(page.getByTestId('estimate-warning')).toContainText('A long run');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.getByTestId('speed').selectOption('Infinity');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('status')).toHaveText('running');
+  await expect.poll(async () => page.getByTestId('sim-time').textContent()).not.toMatch(/^0\.0 s/);
+  const clicked = Date.now();
+  await page.getByTestId('stop').click();
+  await expect(page.getByTestId('status')).toHaveText('stopped', { timeout: 2000 });
+  expect(Date.now() - clicked).toBeLessThan(2000);
+  await expect(page.getByTestId('stopped')).toBeVisible();
+  const at = await page.getByTestId('sim-time').textContent();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('sim-time')).toHaveText(at ?? '');
+  // The page answers at once, and runs again.
+  await page.getByTestId('preset').selectOption('single');
+  await runToDone(page);
+  await expect(page.getByTestId('trace-hash')).toHaveText(goldenHash('default'));
+});
+
+test('a run above the cap is refused before it starts, naming duration_s', async ({ page }) => {
+  const huge = defaultWith((s) => {
+    s.duration_s = 3600;
+    s.topology.links[0]!.rate_bps = 40e9;
+    s.topology.links[1]!.rate_bps = 10e9;
+  });
+  await page.goto(`./?lang=en${linkToScenario(JSON.parse(huge))}`);
+  await expect(page.getByTestId('link-error')).toContainText('duration_s');
+  await page.getByTestId('link-open-anyway').click();
+  await expect(page.getByTestId('estimate-refusal')).toContainText('Too big to run in the browser');
+  await expect(page.getByTestId('estimate-refusal')).toContainText(/shorten duration_s/);
+  await expect(page.getByTestId('run')).toBeDisabled();
+});
+
+test('a panic in the wasm shows a readable error, keeps the scenario, copies a bug report', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    (window as unknown as { __tcplabPanicForTest: string }).__tcplabPanicForTest =
+      'the model broke on purpose';
+  });
+  await openLab(page);
+  await setRate(page, '12.5');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('status')).toHaveText('failed');
+  await expect(page.getByTestId('run-error')).toContainText('The simulator crashed');
+  await expect(page.getByTestId('panic-message')).toHaveText(
+    /^tcplab \d+\.\d+\.\d+ panicked at .+: the model broke on purpose$/,
+  );
+  await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+  await page.getByTestId('copy-bug-report').click();
+  await expect(page.getByTestId('copy-bug-report-status')).toContainText('Bug report copied');
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  expect(report).toMatch(/^tcplab bug report\nsimulator: \d+\.\d+\.\d+\n/);
+  expect(report).toContain('error: tcplab');
+  expect(report).toContain('the model broke on purpose');
+  const scenario = JSON.parse(report.slice(report.indexOf('scenario:\n') + 10));
+  expect(scenario.topology.links[1].rate_bps).toBe(12.5e6);
+  // The next run gets a fresh worker and works.
+  await page.evaluate(() => {
+    delete (window as unknown as { __tcplabPanicForTest?: string }).__tcplabPanicForTest;
+  });
+  await runToDone(page);
+  await expect(page.getByTestId('status')).toHaveText('done');
+});

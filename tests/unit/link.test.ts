@@ -1,0 +1,203 @@
+// Links (issue 8 item 1): every preset and every scenario file survives encodeLink → decodeLink
+// unchanged; old `#s=` links migrate; the view and the lesson flags travel with the scenario;
+// truncated, damaged, oversized, deeply nested and hostile links give a reason, never a throw.
+import { deflateRawSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeLink,
+  encodeLink,
+  hasLink,
+  MAX_HASH_CHARS,
+} from '../../web/src/scenario/link/linkCodec';
+import type { LinkResult, LinkState } from '../../web/src/scenario/link/linkState';
+import { BASE_V1 } from '../../web/src/scenario/link/migrations';
+import { DEFAULT_SCENARIO } from '../../web/src/scenario/defaultScenario';
+import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
+import type { Scenario } from '../../web/src/scenario/types';
+import { readRepoFile } from './helpers/repo';
+
+const v1 = (payload: unknown) =>
+  `#v=1&z=${deflateRawSync(Buffer.from(JSON.stringify(payload))).toString('base64url')}`;
+const v0 = (value: unknown) => `#s=${Buffer.from(JSON.stringify(value)).toString('base64url')}`;
+
+function failed(r: LinkResult): { reason: string; detail: string } {
+  expect(r.ok).toBe(false);
+  return r.ok ? { reason: '', detail: '' } : { reason: r.reason, detail: r.detail };
+}
+
+const files = [
+  ...readdirSync('content/scenarios')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `content/scenarios/${f}`),
+  ...readdirSync('tests/golden')
+    .filter((f) => f.endsWith('.json') && f !== 'expected.json')
+    .map((f) => `tests/golden/${f}`),
+];
+
+describe('link round trip', () => {
+  it.each(PRESET_IDS)('preset %s comes back unchanged', async (id) => {
+    const scenario = presetScenario(id);
+    const hash = await encodeLink({ scenario });
+    expect(hash).toMatch(/^#v=1&z=[A-Za-z0-9_-]+$/);
+    expect(await decodeLink(hash)).toEqual({ ok: true, version: 1, state: { scenario } });
+  });
+
+  it.each(files)('%s comes back unchanged', async (file) => {
+    const scenario = JSON.parse(readRepoFile(file)) as Scenario;
+    const r = await decodeLink(await encodeLink({ scenario }));
+    expect(r).toEqual({ ok: true, version: 1, state: { scenario } });
+  });
+
+  it('carries only what differs from the base: one changed rate makes a short link', async () => {
+    const plain = await encodeLink({ scenario: DEFAULT_SCENARIO });
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.topology.links[1]!.rate_bps = 12.5e6;
+    const edited = await encodeLink({ scenario: s });
+    expect(plain.length).toBeLessThan(40);
+    expect(edited.length).toBeLessThan(120);
+    expect(edited.length).toBeLessThan(v0(s).length / 5);
+    expect(edited.length).toBeLessThan(
+      (await encodeLink({ scenario: presetScenario('dumbbell') })).length,
+    );
+  });
+
+  it('keeps the seed, removed fields, shorter and longer lists and nulls', async () => {
+    const s = structuredClone(DEFAULT_SCENARIO) as Scenario & Record<string, unknown>;
+    s.seed = 987654321;
+    delete s.description;
+    s.topology.links.pop();
+    s.flows.push({ ...s.flows[0]!, id: 'flow2', start_s: 3 });
+    (s.flows[0] as unknown as Record<string, unknown>).size_bytes = null;
+    const r = await decodeLink(await encodeLink({ scenario: s }));
+    expect(r).toEqual({ ok: true, version: 1, state: { scenario: s } });
+  });
+
+  it('carries the view and passes the lesson flags through untouched', async () => {
+    const state: LinkState = {
+      scenario: presetScenario('codel'),
+      view: { plots: ['cwnd', 'queue'], domain: [2.5, 7] },
+      lesson: {
+        id: 'aqm-1',
+        student: 'Aiko',
+        locked: ['topology.links[2].queue'],
+        hidden: ['flows'],
+        extra: { nested: [1, 'two'] },
+      },
+    };
+    expect(await decodeLink(await encodeLink(state))).toEqual({ ok: true, version: 1, state });
+  });
+
+  it('tells a link from an empty or foreign fragment', () => {
+    expect(hasLink('')).toBe(false);
+    expect(hasLink('#plots')).toBe(false);
+    expect(hasLink('#v=1&z=abc')).toBe(true);
+    expect(hasLink('#s=abc')).toBe(true);
+  });
+});
+
+describe('migrations', () => {
+  it('opens an old #s= link (v0) as the same scenario', async () => {
+    const s = presetScenario('parkingLot');
+    s.name = 'ünïcödé 日本語';
+    expect(await decodeLink(v0(s))).toEqual({ ok: true, version: 0, state: { scenario: s } });
+  });
+
+  it('re-encodes a migrated v0 link as v1 with the same scenario', async () => {
+    const s = presetScenario('lanHost');
+    const r = await decodeLink(v0(s));
+    if (!r.ok) throw new Error(r.detail);
+    const again = await decodeLink(await encodeLink(r.state));
+    expect(again).toEqual({ ok: true, version: 1, state: { scenario: s } });
+  });
+
+  it('patches against a frozen base, so a new default cannot change old links', () => {
+    expect(BASE_V1).toEqual(JSON.parse(readRepoFile('content/scenarios/default.json')));
+  });
+
+  it('refuses a version from the future and one without a number', async () => {
+    expect(failed(await decodeLink('#v=2&z=AA')).reason).toBe('version');
+    expect(failed(await decodeLink('#v=x&z=AA')).reason).toBe('format');
+    expect(failed(await decodeLink('#z=AA')).reason).toBe('format');
+  });
+});
+
+describe('bad links', () => {
+  it('a link cut short', async () => {
+    const hash = await encodeLink({ scenario: presetScenario('dumbbell') });
+    for (const cut of [hash.length - 1, Math.floor(hash.length / 2), 12]) {
+      const r = failed(await decodeLink(hash.slice(0, cut)));
+      expect(['encoding', 'json']).toContain(r.reason);
+    }
+    expect(failed(await decodeLink('#v=1&z=')).reason).toBe('format');
+  });
+
+  it('garbage: not base64url, not deflate, not UTF-8, not JSON, not a scenario', async () => {
+    expect(failed(await decodeLink('#v=1&z=!!!!')).reason).toBe('encoding');
+    expect(failed(await decodeLink('#v=1&z=' + 'A'.repeat(41))).reason).toBe('encoding');
+    expect(failed(await decodeLink('#v=1&z=bm90IGRlZmxhdGU')).reason).toBe('encoding');
+    const notUtf8 = deflateRawSync(Buffer.from([0xff, 0xfe, 0x80])).toString('base64url');
+    expect(failed(await decodeLink(`#v=1&z=${notUtf8}`)).reason).toBe('encoding');
+    const notJson = deflateRawSync(Buffer.from('{ nope')).toString('base64url');
+    expect(failed(await decodeLink(`#v=1&z=${notJson}`)).reason).toBe('json');
+    expect(failed(await decodeLink('#s=bm90IGpzb24')).reason).toBe('json');
+    const r = failed(await decodeLink(v0({ topology: { nodes: 5 }, flows: 'x' })));
+    expect(r).toEqual({ reason: 'content', detail: 'topology.nodes: not a list' });
+  });
+
+  it('names the field of a payload that does not fit', async () => {
+    const cases: [unknown, string][] = [
+      [[1, 2], '(top): not an object'],
+      [{ p: ['=', 5] }, '(top): not an object'],
+      [{ p: { topology: ['=', null] } }, 'topology: not an object'],
+      [{ p: { flows: ['[', 1, { 0: { id: ['=', 7] } }] } }, 'flows[0].id: not a string'],
+      [{ p: { flows: ['[', 3, {}] } }, 'flows[1]: missing'],
+      [{ p: { flows: ['[', 1e9, {}] } }, 'flows: the list is too long'],
+      [{ p: { flows: ['[', 1, { 5: ['=', 1] }] } }, 'flows: no element 5 to edit'],
+      [{ p: { seed: ['?'] } }, 'seed: not a patch'],
+      [{ view: { domain: [5, 1] } }, 'view.domain: not two increasing times'],
+      [{ view: { plots: 'cwnd' } }, 'view.plots: not a list of plot names'],
+      [{ lesson: { locked: [1] } }, 'lesson.locked: not a list of strings'],
+      [{ lesson: 'x' }, 'lesson: not an object'],
+    ];
+    for (const [payload, detail] of cases) {
+      expect(failed(await decodeLink(v1(payload)))).toEqual({ reason: 'content', detail });
+    }
+  });
+
+  it('a fragment longer than the cap is refused before decoding', async () => {
+    const r = failed(await decodeLink(`#v=1&z=${'A'.repeat(MAX_HASH_CHARS)}`));
+    expect(r.reason).toBe('tooLong');
+  });
+
+  it('a small link that unpacks to megabytes (a zip bomb) is stopped at the cap', async () => {
+    const bomb = deflateRawSync(Buffer.from(`{"p":"${'a'.repeat(20_000_000)}"}`));
+    const hash = `#v=1&z=${bomb.toString('base64url')}`;
+    expect(hash.length).toBeLessThan(MAX_HASH_CHARS);
+    expect(failed(await decodeLink(hash)).reason).toBe('tooLarge');
+  });
+
+  it('deep nesting is refused, in the payload and in an old link', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const text = `{"p":{"name":["=",${deep}]}}`;
+    const hash = `#v=1&z=${deflateRawSync(Buffer.from(text)).toString('base64url')}`;
+    expect(failed(await decodeLink(hash)).reason).toBe('tooDeep');
+    const old = `#s=${Buffer.from(`{"deep":${deep}}`).toString('base64url')}`;
+    expect(failed(await decodeLink(old)).reason).toBe('tooDeep');
+  });
+
+  it('a __proto__ key cannot reach an object prototype', async () => {
+    const text = '{"p":{"__proto__":["=",{"polluted":true}]}}';
+    const hash = `#v=1&z=${deflateRawSync(Buffer.from(text)).toString('base64url')}`;
+    expect(failed(await decodeLink(hash)).detail).toMatch(/__proto__/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('markup in names and ids is data: it decodes as the text it is', async () => {
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.name = '<img src=x onerror="window.__pwned=1">';
+    s.flows[0]!.id = '<script>window.__pwned=1</script>';
+    const r = await decodeLink(await encodeLink({ scenario: s }));
+    expect(r).toEqual({ ok: true, version: 1, state: { scenario: s } });
+  });
+});

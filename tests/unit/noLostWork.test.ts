@@ -1,0 +1,163 @@
+// No lost work (issue 10): how the page starts from a link and the autosaved scenario (a link
+// wins, saved work is offered back, never dropped), autosave records that survive bad storage,
+// and scenario files that export and import back exactly.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseSaved } from '../../web/src/state/autosave';
+import type { Saved } from '../../web/src/state/autosave';
+import { chooseStart } from '../../web/src/state/pageStart';
+import { parseScenarioFile, scenarioFileText } from '../../web/src/scenario/scenarioFile';
+import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
+import type { LinkResult } from '../../web/src/scenario/link/linkState';
+import type { Scenario } from '../../web/src/scenario/types';
+import { readRepoFile } from './helpers/repo';
+
+const saved = (id: (typeof PRESET_IDS)[number], savedAt = 1000): Saved => ({
+  A: presetScenario(id),
+  B: null,
+  savedAt,
+});
+const linkTo = (id: (typeof PRESET_IDS)[number]) => ({
+  ok: true as const,
+  version: 1,
+  state: { scenario: presetScenario(id) },
+});
+
+describe('starting the page', () => {
+  it('without a link or saved work: the default, nothing to say', () => {
+    expect(chooseStart({ link: null, linkErrors: null, saved: null, previous: null })).toEqual({
+      load: null,
+      notice: null,
+      offer: null,
+    });
+  });
+
+  it('without a link: the autosaved work comes back, and the page says so', () => {
+    const s = saved('codel', 42);
+    const plan = chooseStart({ link: null, linkErrors: null, saved: s, previous: null });
+    expect(plan.load).toEqual({ from: 'autosave', saved: s });
+    expect(plan.notice).toEqual({ kind: 'restored', savedAt: 42 });
+  });
+
+  it('without a link: an earlier offer equal to the restored work is not offered twice', () => {
+    const s = saved('codel', 42);
+    const again = { ...saved('codel', 7) };
+    const plan = chooseStart({ link: null, linkErrors: null, saved: s, previous: again });
+    expect(plan.offer).toBeNull();
+    const other = saved('lanHost', 7);
+    expect(chooseStart({ link: null, linkErrors: null, saved: s, previous: other }).offer).toBe(
+      other,
+    );
+  });
+
+  it('a link wins, and different saved work is offered back', () => {
+    const s = saved('codel');
+    const plan = chooseStart({
+      link: linkTo('dumbbell'),
+      linkErrors: [],
+      saved: s,
+      previous: null,
+    });
+    expect(plan.load).toEqual({ from: 'link', state: linkTo('dumbbell').state });
+    expect(plan.offer).toBe(s);
+  });
+
+  it('saved work equal to the link is not offered', () => {
+    const plan = chooseStart({
+      link: linkTo('codel'),
+      linkErrors: [],
+      saved: saved('codel'),
+      previous: null,
+    });
+    expect(plan.offer).toBeNull();
+  });
+
+  it('work a link replaced earlier and not yet restored or discarded is offered first', () => {
+    const previous = saved('lanHost', 1);
+    const plan = chooseStart({
+      link: linkTo('dumbbell'),
+      linkErrors: [],
+      saved: saved('dumbbell'),
+      previous,
+    });
+    expect(plan.offer).toBe(previous);
+  });
+
+  it('a broken link: the default, the reason, and the saved work on offer', () => {
+    const s = saved('codel');
+    const link: LinkResult = { ok: false, reason: 'encoding', detail: 'z is not base64url text' };
+    const plan = chooseStart({ link, linkErrors: null, saved: s, previous: null });
+    expect(plan.load).toBeNull();
+    expect(plan.notice).toEqual({ kind: 'failed', reason: 'encoding', detail: link.detail });
+    expect(plan.offer).toBe(s);
+  });
+
+  it('a link whose scenario does not validate: the default, its errors, a way to open it', () => {
+    const errors = [{ path: 'flows[0].id', message: 'must be 1–64 characters' }];
+    const plan = chooseStart({
+      link: linkTo('codel'),
+      linkErrors: errors,
+      saved: null,
+      previous: null,
+    });
+    expect(plan.load).toBeNull();
+    expect(plan.notice).toEqual({ kind: 'invalid', errors, state: linkTo('codel').state });
+  });
+});
+
+describe('autosave records', () => {
+  it('read back what was written', () => {
+    const s: Saved = { A: presetScenario('rttUnfair'), B: presetScenario('codel'), savedAt: 5 };
+    expect(parseSaved(JSON.stringify(s))).toEqual(s);
+  });
+
+  it('ignore junk rather than throw', () => {
+    for (const text of [
+      null,
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"A":{"topology":5},"savedAt":1}',
+      '{"A":{}}',
+    ]) {
+      expect(parseSaved(text)).toBeNull();
+    }
+    const noB = parseSaved(JSON.stringify({ A: presetScenario('single'), B: 'x', savedAt: 1 }));
+    expect(noB?.B).toBeNull();
+  });
+});
+
+describe('scenario files', () => {
+  const files = readdirSync('content/scenarios')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `content/scenarios/${f}`);
+
+  it.each([...PRESET_IDS])('preset %s exports and imports back exactly', (id) => {
+    const text = scenarioFileText(presetScenario(id));
+    const r = parseScenarioFile(text);
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.scenario).toEqual(presetScenario(id));
+    expect(scenarioFileText(r.scenario)).toBe(text);
+  });
+
+  it.each(files)('%s imports and re-exports to the same JSON', (file) => {
+    const original = JSON.parse(readRepoFile(file)) as Scenario;
+    const r = parseScenarioFile(readRepoFile(file));
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.scenario).toEqual(original);
+    expect(scenarioFileText(r.scenario)).toBe(scenarioFileText(original));
+  });
+
+  it('names what is wrong with a file that is not a scenario', () => {
+    expect(parseScenarioFile('{ nope')).toMatchObject({ ok: false });
+    expect(parseScenarioFile('{"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}')).toEqual({
+      ok: false,
+      problem: 'flows[0].id: not a string',
+    });
+    expect(parseScenarioFile(' '.repeat(5_000_001))).toEqual({
+      ok: false,
+      problem: 'the file is too large',
+    });
+  });
+});

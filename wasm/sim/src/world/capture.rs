@@ -1,0 +1,167 @@
+//! A packet capture of one flow at one of its hosts, as tcpdump on that host's
+//! interface would see it: the packets the host puts on the wire and the ones
+//! that reach it from the wire (before its receive pipeline). The web turns the
+//! records into a libpcap file (web/src/export/pcap.ts).
+//!
+//! Each record is [`RECORD_WIDTH`] f64 values (see [`FIELDS`]). Sequence and
+//! acknowledgement numbers are byte offsets from the start of the stream (the
+//! model has no initial sequence number); they stay exact in an f64 up to
+//! 2⁵³ bytes. A datagram cut into IP fragments is recorded once, whole. The
+//! capture holds at most [`MAX_RECORDS`] records between drains and counts the
+//! rest as `missed`, so memory stays bounded however long the run.
+
+use crate::engine::Time;
+use crate::net::packet::MAX_SACK_BLOCKS;
+use crate::net::{Packet, PacketKind};
+
+/// The record layout, in order.
+pub const FIELDS: [&str; 21] = [
+    "time_ns",
+    "kind",
+    "src",
+    "dst",
+    "seq",
+    "ack",
+    "payload",
+    "size",
+    "rwnd",
+    "flags",
+    "tsval",
+    "tsecr",
+    "sack_len",
+    "sack0_start",
+    "sack0_end",
+    "sack1_start",
+    "sack1_end",
+    "sack2_start",
+    "sack2_end",
+    "sack3_start",
+    "sack3_end",
+];
+/// Values per record.
+pub const RECORD_WIDTH: usize = FIELDS.len();
+
+/// Bits of the `flags` value.
+pub const FLAG_RETRANSMIT: u32 = 1;
+pub const FLAG_ECE: u32 = 2;
+pub const FLAG_CWR: u32 = 4;
+/// ECT(0) in the IP header (RFC 3168 §5).
+pub const FLAG_ECT: u32 = 8;
+/// CE in the IP header.
+pub const FLAG_CE: u32 = 16;
+/// Direction: set when the captured host sent the packet.
+pub const FLAG_OUTBOUND: u32 = 32;
+
+/// Records kept between two drains (40 MB of f64 at most; a browser tab can
+/// hold it and a pcap of two million packets opens in Wireshark).
+pub const MAX_RECORDS: usize = 250_000;
+
+/// Which end of the flow the capture sits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapturePoint {
+    Sender,
+    Receiver,
+}
+
+impl CapturePoint {
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "sender" => Some(Self::Sender),
+            "receiver" => Some(Self::Receiver),
+            _ => None,
+        }
+    }
+}
+
+pub struct Capture {
+    flow: u32,
+    /// The node index the capture sits on.
+    node: u32,
+    records: Vec<f64>,
+    missed: u64,
+    /// The uid (the RFC 791 identification) of the last fragmented datagram recorded.
+    last_fragmented: Option<u64>,
+}
+
+impl Capture {
+    pub fn new(flow: u32, node: u32) -> Self {
+        Capture {
+            flow,
+            node,
+            records: Vec::new(),
+            missed: 0,
+            last_fragmented: None,
+        }
+    }
+
+    /// Record `p` if it is the captured flow's and it leaves (`outbound`) or
+    /// reaches the captured node.
+    pub fn observe(&mut self, now: Time, p: &Packet, outbound: bool) {
+        let at = if outbound { p.src } else { p.dst };
+        if p.flow != self.flow || at != self.node {
+            return;
+        }
+        if p.frag_count > 1 {
+            if self.last_fragmented == Some(p.uid) {
+                return;
+            }
+            self.last_fragmented = Some(p.uid);
+        }
+        if self.records.len() / RECORD_WIDTH >= MAX_RECORDS {
+            self.missed += 1;
+            return;
+        }
+        let flags = [
+            (p.retransmit, FLAG_RETRANSMIT),
+            (p.ece, FLAG_ECE),
+            (p.cwr, FLAG_CWR),
+            (p.ect, FLAG_ECT),
+            (p.ecn_ce, FLAG_CE),
+            (outbound, FLAG_OUTBOUND),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(0, |acc, (_, bit)| acc | bit);
+        let kind = match p.kind {
+            PacketKind::Data => 0.0,
+            PacketKind::Ack => 1.0,
+            PacketKind::Udp => 2.0,
+        };
+        // A whole datagram: payload plus headers, as sent before fragmentation.
+        let size = if p.frag_count > 1 {
+            p.payload + crate::net::packet::TCP_IP_HEADER_BYTES
+        } else {
+            p.size
+        };
+        self.records.extend_from_slice(&[
+            now as f64,
+            kind,
+            f64::from(p.src),
+            f64::from(p.dst),
+            p.seq as f64,
+            p.ack as f64,
+            f64::from(p.payload),
+            f64::from(size),
+            p.rwnd as f64,
+            f64::from(flags),
+            p.tsval as f64,
+            p.tsecr as f64,
+            f64::from(p.sack_len),
+        ]);
+        let mut blocks = p.sack_blocks();
+        for _ in 0..MAX_SACK_BLOCKS {
+            let (a, b) = blocks.next().unwrap_or((0, 0));
+            self.records.extend_from_slice(&[a as f64, b as f64]);
+        }
+    }
+
+    /// The records since the last drain, row-major.
+    pub fn drain(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.records)
+    }
+
+    /// Packets not recorded because the buffer was full.
+    pub fn missed(&self) -> u64 {
+        self.missed
+    }
+}

@@ -1,0 +1,58 @@
+// The URL fragment follows the page: once the page has started from the link (or from the
+// autosaved work), every change to scenario A, the plots shown, the time window or the lesson
+// flags rewrites the fragment (debounced), so the address bar is always a link to what is shown.
+// The default scenario with nothing else leaves the URL bare.
+import { useEffect } from 'react';
+import { DEFAULT_SCENARIO } from '../../scenario/defaultScenario';
+import { diffScenarios } from '../../scenario/diff';
+import { encodeLink } from '../../scenario/link/linkCodec';
+import { editor } from '../../state/editorStore';
+import { currentLinkState, linkStore, startFromUrl } from '../../state/linkStore';
+import { timeView } from '../../state/viewStore';
+import type { PageWasmState } from './usePageWasm';
+
+const WRITE_MS = 400;
+
+async function writeHash(): Promise<void> {
+  const state = currentLinkState();
+  const bare =
+    !state.view && !state.lesson && diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
+  const hash = bare ? '' : await encodeLink(state);
+  const url = new URL(globalThis.location.href);
+  if (url.hash === hash) return;
+  url.hash = hash;
+  globalThis.history.replaceState(null, '', url.toString());
+}
+
+export function useLinkSync(wasm: PageWasmState): void {
+  useEffect(() => {
+    if (wasm.state === 'loading') return;
+    void startFromUrl(
+      globalThis.location?.hash ?? '',
+      wasm.state === 'ready' ? wasm.wasm.validate : null,
+    );
+  }, [wasm]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+    const changed = () => {
+      if (!linkStore.get().ready) return;
+      const now = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+      const same =
+        now.a === last.a &&
+        now.lesson === last.lesson &&
+        now.view.plots === last.view.plots &&
+        now.view.domain === last.view.domain;
+      last = now;
+      if (same) return;
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => void writeHash(), WRITE_MS);
+    };
+    const offs = [editor, timeView, linkStore].map((s) => s.subscribe(changed));
+    return () => {
+      offs.forEach((off) => off());
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, []);
+}

@@ -1,0 +1,16 @@
+// The lesson route of the page, re-read when the URL fragment changes.
+import { useSyncExternalStore } from 'react';
+import { parseLessonRoute } from '../../lessons/lessonRoute';
+import type { LessonRoute } from '../../lessons/lessonRoute';
+
+function subscribe(fn: () => void): () => void {
+  globalThis.addEventListener('hashchange', fn);
+  return () => globalThis.removeEventListener('hashchange', fn);
+}
+
+const getHash = () => globalThis.location?.hash ?? '';
+
+export function useLessonRoute(): LessonRoute | null {
+  const hash = useSyncExternalStore(subscribe, getHash);
+  return parseLessonRoute(hash);
+}

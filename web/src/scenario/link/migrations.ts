@@ -1,0 +1,95 @@
+// Old link formats, read and brought up to the current payload one version at a time, so a link
+// shared years ago still opens. Each version has a reader (hash parameters → its payload) and,
+// below the current version, a migration to the next version's payload.
+//   v0  `#s=<base64url(UTF-8 JSON of the whole scenario)>`    (until this file)
+//   v1  `#v=1&z=<base64url(deflate-raw(UTF-8 JSON payload))>`
+//       payload {p?: patch of the scenario without its seed against baseV1.json, seed?, view?, lesson?}
+import baseV1 from './baseV1.json';
+import { TooLargeError, fromBase64Url, inflateRaw } from './bytes';
+import type { LinkProblem } from './linkState';
+import { makePatch } from './patch';
+
+export const CURRENT_VERSION = 1;
+
+/** The most bytes a link's JSON may unpack to (the largest preset is about 3 KB). */
+export const MAX_JSON_BYTES = 2_000_000;
+
+/** The fixed base of v1 patches: the default scenario as it was when v1 was made. */
+export const BASE_V1: Record<string, unknown> = baseV1;
+
+export interface PayloadV1 {
+  p?: unknown;
+  seed?: unknown;
+  view?: unknown;
+  lesson?: unknown;
+}
+
+/** A link error with its reason, thrown inside the decoder and reported by decodeLink. */
+export class LinkError extends Error {
+  constructor(
+    readonly reason: LinkProblem,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new LinkError('encoding', 'the text is not UTF-8');
+  }
+}
+
+function base64(text: string | null, name: string): Uint8Array {
+  if (!text) throw new LinkError('format', `the parameter ${name} is missing or empty`);
+  try {
+    return fromBase64Url(text);
+  } catch {
+    throw new LinkError('encoding', `${name} is not base64url text`);
+  }
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new LinkError('json', e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await inflateRaw(bytes, MAX_JSON_BYTES);
+  } catch (e) {
+    if (e instanceof TooLargeError) {
+      throw new LinkError('tooLarge', `it unpacks to more than ${MAX_JSON_BYTES} bytes`);
+    }
+    throw new LinkError('encoding', 'the compressed data is damaged or cut short');
+  }
+}
+
+/** Per version: the hash parameters → that version's payload (parsed JSON, not yet checked). */
+export const READERS: Record<number, (params: URLSearchParams) => Promise<unknown>> = {
+  0: (params) => {
+    const bytes = base64(params.get('s'), 's');
+    if (bytes.length > MAX_JSON_BYTES) throw new LinkError('tooLarge', 'the scenario is too big');
+    return Promise.resolve(parseJson(utf8(bytes)));
+  },
+  1: async (params) => parseJson(utf8(await inflate(base64(params.get('z'), 'z')))),
+};
+
+/** Per version below the current one: its payload → the next version's payload. */
+export const MIGRATIONS: Record<number, (payload: unknown) => unknown> = {
+  // v0 held the whole scenario: keep its seed apart and patch the rest against the v1 base.
+  0: (scenario): PayloadV1 => {
+    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) {
+      throw new LinkError('content', '(top): the scenario is not an object');
+    }
+    const { seed, ...rest } = scenario as Record<string, unknown>;
+    const { seed: _baseSeed, ...base } = BASE_V1;
+    void _baseSeed;
+    return { p: makePatch(base, rest), ...(seed === undefined ? {} : { seed }) };
+  },
+};

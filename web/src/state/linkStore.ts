@@ -1,0 +1,133 @@
+// The page's link and autosave state outside React: whether start-up is done, the lesson flags a
+// link brought (passed on, unread, to every link the page writes), the message about the link,
+// and saved work on offer. The actions load what the reader chooses.
+import { decodeLink, hasLink } from '../scenario/link/linkCodec';
+import type { LessonFlags, LinkState } from '../scenario/link/linkState';
+import type { FieldError } from '../sim/protocol';
+import { AUTOSAVE_KEY, PREVIOUS_KEY, readSaved, writeSaved } from './autosave';
+import type { Saved } from './autosave';
+import { editor, replaceScenario } from './editorStore';
+import { chooseStart } from './pageStart';
+import type { LinkNotice } from './pageStart';
+import { Store } from './store';
+import { setDomain, setPlots, timeView } from './viewStore';
+
+export interface LinkStoreState {
+  ready: boolean;
+  lesson: LessonFlags | undefined;
+  notice: LinkNotice | null;
+  offer: Saved | null;
+}
+
+export const linkStore = new Store<LinkStoreState>({
+  ready: false,
+  lesson: undefined,
+  notice: null,
+  offer: null,
+});
+
+const AUTOSAVE_MS = 300;
+
+function loadState(state: LinkState): void {
+  replaceScenario(state.scenario);
+  setPlots(state.view?.plots ?? null);
+  setDomain(state.view?.domain ?? null);
+  linkStore.update((s) => ({ ...s, lesson: state.lesson }));
+}
+
+function loadSaved(saved: Saved): void {
+  replaceScenario(saved.A);
+  if (saved.B) editor.update((s) => ({ ...s, B: saved.B, revision: s.revision + 1 }));
+}
+
+/** The state a link made now would carry. */
+export function currentLinkState(): LinkState {
+  const v = timeView.get();
+  const view = {
+    ...(v.plots ? { plots: v.plots } : {}),
+    ...(v.domain ? { domain: v.domain } : {}),
+  };
+  const lesson = linkStore.get().lesson;
+  return {
+    scenario: editor.get().A,
+    ...(Object.keys(view).length > 0 ? { view } : {}),
+    ...(lesson ? { lesson } : {}),
+  };
+}
+
+let started = false;
+
+/**
+ * Read the link in `hash` (if any) and the autosaved work, decide what to show, then keep
+ * autosaving. `validate` is the page's validator, or null if the wasm failed to load.
+ */
+export async function startFromUrl(
+  hash: string,
+  validate: ((json: string) => FieldError[]) | null,
+): Promise<void> {
+  if (started) return;
+  started = true;
+  const link = hasLink(hash) ? await decodeLink(hash) : null;
+  const linkErrors = link?.ok && validate ? validate(JSON.stringify(link.state.scenario)) : null;
+  const plan = chooseStart({
+    link,
+    linkErrors,
+    saved: readSaved(AUTOSAVE_KEY),
+    previous: readSaved(PREVIOUS_KEY),
+  });
+  if (plan.load?.from === 'link') loadState(plan.load.state);
+  if (plan.load?.from === 'autosave') loadSaved(plan.load.saved);
+  // Keep the offered work apart, so autosaving the link's scenario cannot overwrite it.
+  writeSaved(PREVIOUS_KEY, plan.offer);
+  linkStore.update((s) => ({ ...s, ready: true, notice: plan.notice, offer: plan.offer }));
+  startAutosave();
+}
+
+function startAutosave(): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    timer = null;
+    const { A, B } = editor.get();
+    writeSaved(AUTOSAVE_KEY, { A, B, savedAt: Date.now() });
+  };
+  editor.subscribe(() => {
+    if (timer === null) timer = setTimeout(save, AUTOSAVE_MS);
+  });
+  globalThis.addEventListener?.('pagehide', () => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      save();
+    }
+  });
+}
+
+/** Set (or with undefined, clear) the lesson flags every link the page writes carries. */
+export function setLessonFlags(lesson: LessonFlags | undefined): void {
+  linkStore.update((s) => ({ ...s, lesson }));
+}
+
+/** Put the offered saved work back in the editor (the link's scenario is replaced). */
+export function restoreOffer(): void {
+  const offer = linkStore.get().offer;
+  if (!offer) return;
+  loadSaved(offer);
+  writeSaved(PREVIOUS_KEY, null);
+  linkStore.update((s) => ({ ...s, offer: null }));
+}
+
+/** Forget the offered saved work, on the reader's word. */
+export function discardOffer(): void {
+  writeSaved(PREVIOUS_KEY, null);
+  linkStore.update((s) => ({ ...s, offer: null }));
+}
+
+/** Open the scenario of a link that did not validate, to fix it in the editor. */
+export function openInvalidLink(): void {
+  const n = linkStore.get().notice;
+  if (n?.kind === 'invalid') loadState(n.state);
+  dismissNotice();
+}
+
+export function dismissNotice(): void {
+  linkStore.update((s) => ({ ...s, notice: null }));
+}
