@@ -1,35 +1,7 @@
 // Accessibility: axe-core finds no serious or critical violations (light and dark, idle and
 // after a run, English and Japanese), and the main path works from the keyboard alone.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { openLab } from './helpers';
-
-// Evaluated through the debugging protocol: the page's CSP (no inline script) stays in force.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    const r = await axe.run();
-    return r.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
+import { openLab, seriousViolations } from './helpers';
 
 test('no serious axe violations: idle, light theme', async ({ page }) => {
   await openLab(page);

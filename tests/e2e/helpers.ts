@@ -1,4 +1,6 @@
 // Shared steps of the browser tests: open the lab, run to the end, read a plot's pixels.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
@@ -41,4 +43,30 @@ export async function canvasImage(page: Page, testId: string): Promise<string> {
 /** The DOM id the editor gives the field at `path` of scenario `variant`. */
 export function fieldId(path: string, variant = 'A'): string {
   return `field-${variant}-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+// Evaluated through the debugging protocol: the page's CSP (no inline script) stays in force.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run();
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }

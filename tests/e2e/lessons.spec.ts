@@ -1,8 +1,8 @@
 // Lessons in real Chromium: predict, run, answer and get feedback; the teacher view makes an
 // assignment that opens as a lesson; hostile lesson text and links stay inert.
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './helpers';
 
 function watch(page: Page): string[] {
   const problems: string[] = [];
@@ -165,24 +165,6 @@ test('hostile lesson text and links never inject markup or script', async ({ pag
   await expect(page.getByRole('alert')).toContainText('no-such-lesson');
   expect(problems).toEqual([]);
 });
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface V {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: V[] }> } }).axe;
-    const r = await axe.run();
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 test('no serious axe violations in a lesson after a run (Japanese, dark) and the teacher view', async ({
   page,

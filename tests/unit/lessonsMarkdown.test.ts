@@ -40,6 +40,13 @@ describe('lesson Markdown', () => {
     }
   });
 
+  it('aligns table columns by class, never by a style attribute', () => {
+    const html = renderMarkdown('| a | b |\n|:-|--:|\n| 1 | 2 |');
+    expect(html).toContain('<th class="align-left">a</th>');
+    expect(html).toContain('<td class="align-right">2</td>');
+    expect(html).not.toContain('style=');
+  });
+
   it('escapes raw HTML as text', () => {
     expect(renderMarkdown('<b>x</b>')).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
@@ -47,7 +54,10 @@ describe('lesson Markdown', () => {
   it('renders math with KaTeX, inline and display', () => {
     const html = renderMarkdown('Mean $\\tfrac{3}{4} W$.\n\n$$J = \\frac{a}{b}$$');
     expect(html).toContain('class="katex"');
-    expect(html).toContain('katex-display');
+    expect(html).toContain('display="block"');
+    // MathML only: no inline style attributes, which the site's CSP would refuse.
+    expect(html).toContain('<math');
+    expect(html).not.toMatch(/\sstyle=/);
   });
 
   it('keeps ordinary links, with rel=noopener', () => {

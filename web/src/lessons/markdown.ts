@@ -1,7 +1,7 @@
 // Lesson Markdown → HTML. Lesson text and links are untrusted: raw HTML is off (markdown-it
 // escapes it), images are off (no request to another site), link targets go through
 // markdown-it's validateLink (no javascript:, vbscript:, file: or data:), and math goes through
-// KaTeX with `trust: false` (no \href, \url, \htmlClass…). `$…$` is inline math, `$$…$$` display.
+// KaTeX with `trust: false` (no \href, \url, \htmlClass…), as MathML. `$…$` is inline math, `$$…$$` display.
 // Widget lines `{{scenario: NAME}}` and `{{question: ID}}` split the text into blocks.
 import katex from 'katex';
 import MarkdownItFactory from 'markdown-it';
@@ -15,7 +15,9 @@ function renderMath(tex: string, displayMode: boolean): string {
     strict: 'ignore',
     maxExpand: 200,
     maxSize: 20,
-    output: 'html',
+    // MathML, drawn by the browser: KaTeX's HTML output needs inline style attributes and
+    // data: fonts, both of which the site's Content-Security-Policy refuses.
+    output: 'mathml',
   });
 }
 
@@ -47,6 +49,15 @@ function makeParser(): MarkdownIt {
       ? linkOpen(tokens, i, options, env, self)
       : self.renderToken(tokens, i, options);
   };
+  // Column alignment as a class: markdown-it writes style="text-align:…", which the CSP refuses.
+  md.core.ruler.push('align_class', (state) => {
+    for (const t of state.tokens) {
+      const align = /^text-align:(left|center|right)$/.exec(String(t.attrGet('style') ?? ''))?.[1];
+      if (!align) continue;
+      t.attrs = (t.attrs ?? []).filter(([k]) => k !== 'style');
+      t.attrJoin('class', `align-${align}`);
+    }
+  });
   return md;
 }
 

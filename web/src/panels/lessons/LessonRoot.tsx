@@ -1,6 +1,5 @@
 // The lessons side of the page: the list, one lesson (or a teacher-made assignment), the
 // teacher view. main.tsx shows this instead of the lab when the fragment names a lesson route.
-import 'katex/dist/katex.min.css';
 import { useEffect } from 'react';
 import { parseAssignment } from '../../lessons/assignment';
 import type { Assignment } from '../../lessons/assignment';
