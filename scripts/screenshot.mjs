@@ -108,9 +108,9 @@ const SHOTS = [
     },
   },
   {
-    // In English: this machine has no CJK font, so Japanese would show as boxes here.
+    // In Japanese: needs a CJK font (Debian: fonts-noto-cjk), or the text shows as boxes.
     name: 'screenshots/dark',
-    query: '?lang=en&theme=dark',
+    query: '?lang=ja&theme=dark',
     async take(page) {
       await page.getByTestId('preset').selectOption('rttUnfair');
       await runToDone(page);
