@@ -1,21 +1,11 @@
 // Playwright: the built site (dist/, served under a sub-path) in Debian's Chromium.
 // No browser download: executablePath points at the system binary (DESIGN.md §8).
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
 
 // TCPLAB_E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.TCPLAB_E2E_PORT ?? 4180);
 const BASE = '/lab/sub/';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -14,21 +14,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { CHROMIUM, ROOT } from './lib/paths.mjs';
 
 const PORT = 4183;
 const FIRST_PLOT_RUNS = 5;
 const SWEEP_POINTS = 32;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const USER_HZ = 100;
@@ -129,7 +120,7 @@ export async function browserBench() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
   try {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { CHROMIUM, ROOT } from './lib/paths.mjs';
 
 const port = 4182;
@@ -22,16 +23,7 @@ const profile = mkdtempSync(join(tmpdir(), 'tcplab-bench-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
   viewport: { width: 1280, height: 800 },
 });
 try {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { CHROMIUM, ROOT } from './lib/paths.mjs';
 
 const DOCS = join(ROOT, 'docs');
@@ -167,16 +168,7 @@ try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
       viewport: { width: 1440, height: 900 },
       deviceScaleFactor: 1,
     });
