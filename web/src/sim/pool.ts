@@ -1,16 +1,14 @@
-// Many runs at once for sweeps: each job gets its own worker (summary mode: no trace rows cross
-// over), at most `concurrency` at a time, so the points spread over every core.
-import { SimRun } from './bridge';
-import type { FieldError, RunMode } from './protocol';
-import type { RunSummary } from './summary';
+// Many runs at once for sweeps: a queue of jobs fed to at most `concurrency` long-lived workers
+// (summary mode: no trace rows cross over), each taking the next job as soon as it reports, so the
+// points spread over every core without a worker start and a wasm load per point. A worker whose
+// model panicked is replaced; idle workers are terminated after a short time (or by close()).
+import type { JobResult, JobRunner, PoolJob } from './job';
+import { JobWorker } from './jobWorker';
 
-export type JobResult =
-  { ok: true; summary: RunSummary } | { ok: false; message: string; errors: FieldError[] };
+export type { JobResult, PoolJob } from './job';
 
-export interface PoolJob {
-  scenarioJson: string;
-  mode: Extract<RunMode, 'summary' | 'probe'>;
-}
+/** Idle workers are terminated after this long without a job. */
+const IDLE_MS = 1000;
 
 /** The number of workers to use: one per core the browser reports, at least one. */
 export function defaultConcurrency(): number {
@@ -18,60 +16,120 @@ export function defaultConcurrency(): number {
   return Math.max(1, Math.min(16, Math.floor(n)));
 }
 
-export class RunPool {
-  private readonly running = new Set<SimRun>();
-  private cancelled = false;
+export interface PoolOptions {
+  concurrency?: number;
+  /** Starts a worker; the tests pass a fake. */
+  createRunner?: () => JobRunner;
+  idleMs?: number;
+}
 
-  constructor(private readonly concurrency = defaultConcurrency()) {}
+/** The jobs of one run() call. */
+interface Batch {
+  onResult: (index: number, result: JobResult) => void;
+  remaining: number;
+  resolve: () => void;
+}
+
+interface Task {
+  job: PoolJob;
+  index: number;
+  batch: Batch;
+}
+
+export class RunPool {
+  private readonly concurrency: number;
+  private readonly createRunner: () => JobRunner;
+  private readonly idleMs: number;
+  private queue: Task[] = [];
+  private readonly batches = new Set<Batch>();
+  private readonly busy = new Set<JobRunner>();
+  private idle: JobRunner[] = [];
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: PoolOptions = {}) {
+    this.concurrency = Math.max(1, options.concurrency ?? defaultConcurrency());
+    this.createRunner = options.createRunner ?? (() => new JobWorker());
+    this.idleMs = options.idleMs ?? IDLE_MS;
+  }
+
+  /** Workers alive now (busy or idle). */
+  get workers(): number {
+    return this.busy.size + this.idle.length;
+  }
 
   /**
    * Run every job; `onResult` is called as each finishes (in completion order). Resolves when all
    * have finished or the pool was cancelled.
    */
   run(jobs: PoolJob[], onResult: (index: number, result: JobResult) => void): Promise<void> {
-    this.cancelled = false;
-    let next = 0;
-    let active = 0;
+    if (jobs.length === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const launch = () => {
-        if (this.cancelled) {
-          if (active === 0) resolve();
-          return;
-        }
-        while (active < this.concurrency && next < jobs.length) {
-          const index = next++;
-          const job = jobs[index] as PoolJob;
-          active++;
-          const finish = (result: JobResult) => {
-            this.running.delete(run);
-            active--;
-            if (!this.cancelled) onResult(index, result);
-            if (next >= jobs.length && active === 0) resolve();
-            else launch();
-          };
-          const run: SimRun = new SimRun(
-            job.scenarioJson,
-            { speed: Infinity, mode: job.mode },
-            {
-              started: () => {},
-              rows: () => {},
-              paused: () => {},
-              done: (summary) => finish({ ok: true, summary }),
-              failed: (message, errors) => finish({ ok: false, message, errors }),
-            },
-          );
-          this.running.add(run);
-        }
-        if (jobs.length === 0) resolve();
-      };
-      launch();
+      const batch: Batch = { onResult, remaining: jobs.length, resolve };
+      this.batches.add(batch);
+      jobs.forEach((job, index) => this.queue.push({ job, index, batch }));
+      this.dispatch();
     });
   }
 
-  /** Stop every running job; pending ones never start. */
+  /** Stop every running job and terminate every worker; pending jobs never start and every
+   * run() resolves. The pool stays usable: a later run() starts fresh workers. */
   cancel(): void {
-    this.cancelled = true;
-    for (const r of this.running) r.stop();
-    this.running.clear();
+    this.queue = [];
+    this.terminateAll();
+    for (const b of this.batches) b.resolve();
+    this.batches.clear();
+  }
+
+  /** Terminate the idle workers now (when the caller knows no more jobs follow soon). */
+  close(): void {
+    this.clearIdleTimer();
+    for (const w of this.idle) w.terminate();
+    this.idle = [];
+  }
+
+  /** Give queued jobs to idle workers, starting new ones up to `concurrency`. */
+  private dispatch(): void {
+    this.clearIdleTimer();
+    while (this.queue.length > 0) {
+      let runner = this.idle.pop();
+      if (!runner) {
+        if (this.workers >= this.concurrency) break;
+        runner = this.createRunner();
+      }
+      const task = this.queue.shift() as Task;
+      const worker = runner;
+      this.busy.add(worker);
+      worker.run(task.job, (result, reusable) => this.finish(worker, task, result, reusable));
+    }
+    if (this.busy.size === 0 && this.idle.length > 0) {
+      this.clearIdleTimer();
+      this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    }
+  }
+
+  private finish(worker: JobRunner, task: Task, result: JobResult, reusable: boolean): void {
+    if (!this.busy.delete(worker)) return; // terminated meanwhile
+    if (reusable) this.idle.push(worker);
+    else worker.terminate();
+    const { batch } = task;
+    batch.remaining--;
+    try {
+      if (this.batches.has(batch)) batch.onResult(task.index, result);
+    } finally {
+      if (batch.remaining === 0 && this.batches.delete(batch)) batch.resolve();
+      this.dispatch();
+    }
+  }
+
+  private terminateAll(): void {
+    this.clearIdleTimer();
+    for (const w of [...this.busy, ...this.idle]) w.terminate();
+    this.busy.clear();
+    this.idle = [];
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 }

@@ -1,7 +1,8 @@
 // The simulation worker: loads the wasm, builds a Simulation, advances it in chunks (yielding
 // between chunks so Pause gets through) and posts the drained rows as transferred buffers.
 // In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
-// posts the summary at time 0, which carries the analytic bounds, without running.
+// posts the summary at time 0, which carries the analytic bounds, without running. The sweep pool
+// sends one `start` after another to the same worker; the lab's own runs use a worker each.
 import init, { last_panic, packet_fields, Simulation, trigger_panic } from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
@@ -67,7 +68,7 @@ function fail(e: unknown): void {
   const { message, errors } = describeThrown(e);
   const panic = panicMessage();
   post({ type: 'failed', runId, message: panic ?? message, errors, ...(panic ? { panic } : {}) });
-  sim = null; // after a trap the instance is unusable; the page starts a new worker per run
+  sim = null; // after a trap the instance is unusable; the page replaces the worker
 }
 
 function postRows(s: Simulation): void {

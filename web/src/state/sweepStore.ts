@@ -1,4 +1,4 @@
-// A sweep in progress or done: the points (each one scenario run to the end in a worker of the
+// A sweep in progress or done: the points (each one scenario run to the end by a worker of the
 // pool), their summaries, and the analytic host-bound curves with offload on and off. Outside
 // React; the sweep panel subscribes.
 import { applySweep, delayFactorFor, sweepGrid } from '../scenario/sweep';
@@ -86,6 +86,7 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
     if (pool !== p) return;
     if (r1 === undefined || r0 === undefined || !(r1 > r0)) {
       sweep.update((s) => ({ ...s, status: 'failed', message: 'rtt' }));
+      p.close();
       return;
     }
     toValue = (x) => delayFactorFor(Number(x) / 1000, r1, r0);
@@ -120,11 +121,13 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
       return { x: pts.map((q) => q.x), y: pts.map((q) => q.y) };
     };
     const on = await curve(true);
+    if (pool !== p) return;
     const off = await curve(false);
     if (pool !== p) return;
     sweep.update((s) => ({ ...s, offloadOn: on, offloadOff: off }));
   }
   sweep.update((s) => ({ ...s, status: 'done' }));
+  p.close();
   pool = null;
 }
 

@@ -1,0 +1,235 @@
+// The sweep pool's scheduling, with fake workers: reuse, failures, cancel, idle shutdown.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobDone, JobResult, JobRunner, PoolJob } from '../../web/src/sim/job';
+import { RunPool } from '../../web/src/sim/pool';
+import type { RunSummary } from '../../web/src/sim/summary';
+
+/** A worker that runs a job until the test finishes it (or, with `auto`, in a microtask:
+ * scenario "fail" gives field errors, "panic" a panic, anything else a summary). */
+class FakeRunner implements JobRunner {
+  readonly jobs: PoolJob[] = [];
+  pending: JobDone | null = null;
+  terminated = false;
+
+  constructor(private readonly auto: boolean) {}
+
+  run(job: PoolJob, done: JobDone): void {
+    if (this.terminated) throw new Error('job given to a terminated worker');
+    if (this.pending) throw new Error('two jobs at once on one worker');
+    this.jobs.push(job);
+    this.pending = done;
+    if (this.auto) queueMicrotask(() => this.autoFinish(job.scenarioJson));
+  }
+
+  finish(result: JobResult = ok(), reusable = true): void {
+    const done = this.pending;
+    if (!done) throw new Error('no job to finish');
+    this.pending = null;
+    done(result, reusable); // even after terminate(): the pool must ignore it
+  }
+
+  private autoFinish(scenario: string): void {
+    if (!this.pending) return;
+    if (scenario === 'fail') this.finish(failure('duration_s: must be positive'), true);
+    else if (scenario === 'panic') this.finish(failure('tcplab panicked'), false);
+    else this.finish();
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+const ok = (): JobResult => ({ ok: true, summary: {} as RunSummary });
+const failure = (message: string): JobResult => ({ ok: false, message, errors: [] });
+const jobs = (...names: string[]): PoolJob[] =>
+  names.map((scenarioJson) => ({ scenarioJson, mode: 'summary' }));
+const numbered = (n: number) => jobs(...Array.from({ length: n }, (_, i) => `s${i}`));
+
+function fakePool(concurrency: number, auto = false, idleMs = 50) {
+  const runners: FakeRunner[] = [];
+  const pool = new RunPool({
+    concurrency,
+    idleMs,
+    createRunner: () => {
+      const r = new FakeRunner(auto);
+      runners.push(r);
+      return r;
+    },
+  });
+  const busy = () => runners.filter((r) => r.pending && !r.terminated);
+  return { pool, runners, busy };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('RunPool', () => {
+  it('runs 32 jobs on exactly 2 workers, never more than 2 at once', async () => {
+    const { pool, runners, busy } = fakePool(2);
+    const results: number[] = [];
+    let resolved = false;
+    const all = pool.run(numbered(32), (i, r) => {
+      expect(r.ok).toBe(true);
+      results.push(i);
+    });
+    void all.then(() => (resolved = true));
+    for (let k = 0; k < 32; k++) {
+      expect(busy().length).toBeLessThanOrEqual(2);
+      busy()[k % busy().length]?.finish();
+    }
+    await all;
+    expect(resolved).toBe(true);
+    expect(runners).toHaveLength(2);
+    expect(runners.every((r) => r.jobs.length >= 1)).toBe(true);
+    expect(runners[0]!.jobs.length + runners[1]!.jobs.length).toBe(32);
+    expect([...results].sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i));
+    // Every job ran once, in queue order across the workers.
+    const ran = runners.flatMap((r) => r.jobs.map((j) => j.scenarioJson));
+    expect(new Set(ran).size).toBe(32);
+  });
+
+  it('reports results in completion order, with each job’s index', async () => {
+    const { pool, runners } = fakePool(2);
+    const seen: [number, JobResult][] = [];
+    const all = pool.run(jobs('a', 'b', 'c'), (i, r) => seen.push([i, r]));
+    const [first, second] = runners;
+    second!.finish(failure('second'), true); // job 1 ends first; job 2 goes to the same worker
+    expect(second!.jobs.map((j) => j.scenarioJson)).toEqual(['b', 'c']);
+    second!.finish();
+    first!.finish();
+    await all;
+    expect(seen.map(([i]) => i)).toEqual([1, 2, 0]);
+    expect(seen[0]![1]).toEqual(failure('second'));
+  });
+
+  it('a failing job is reported for that job and the others still run, on the same workers', async () => {
+    const { pool, runners } = fakePool(2, true);
+    const results = new Map<number, JobResult>();
+    await pool.run(jobs('s0', 'fail', 's2', 'fail', 's4', 's5'), (i, r) => results.set(i, r));
+    expect(results.size).toBe(6);
+    expect([1, 3].map((i) => results.get(i)?.ok)).toEqual([false, false]);
+    expect([0, 2, 4, 5].every((i) => results.get(i)?.ok)).toBe(true);
+    expect(runners).toHaveLength(2);
+    expect(runners.some((r) => r.terminated)).toBe(false);
+  });
+
+  it('replaces a worker whose model panicked and finishes the rest', async () => {
+    const { pool, runners } = fakePool(2, true);
+    const results = new Map<number, JobResult>();
+    await pool.run(jobs('panic', 's1', 's2', 's3', 's4'), (i, r) => results.set(i, r));
+    expect(results.size).toBe(5);
+    expect(results.get(0)).toEqual(failure('tcplab panicked'));
+    expect([1, 2, 3, 4].every((i) => results.get(i)?.ok)).toBe(true);
+    expect(runners).toHaveLength(3);
+    const panicked = runners.find((r) => r.jobs[0]?.scenarioJson === 'panic');
+    expect(panicked?.terminated).toBe(true);
+    expect(panicked?.jobs).toHaveLength(1);
+  });
+
+  it('does not wedge when a worker fails every job at once', async () => {
+    const runners: JobRunner[] = [];
+    const pool = new RunPool({
+      concurrency: 2,
+      createRunner: () => {
+        const r: JobRunner = {
+          run: (_job, done) => done(failure('the simulation worker failed to load'), false),
+          terminate: () => {},
+        };
+        runners.push(r);
+        return r;
+      },
+    });
+    const results: JobResult[] = [];
+    await pool.run(numbered(5), (_i, r) => results.push(r));
+    expect(results).toHaveLength(5);
+    expect(results.every((r) => !r.ok)).toBe(true);
+    expect(pool.workers).toBe(0);
+  });
+
+  it('cancel terminates the workers, starts no pending job and resolves run()', async () => {
+    const { pool, runners } = fakePool(2);
+    const seen: number[] = [];
+    const all = pool.run(numbered(10), (i) => seen.push(i));
+    runners[0]!.finish();
+    expect(seen).toEqual([0]);
+    pool.cancel();
+    await all;
+    expect(runners).toHaveLength(2);
+    expect(runners.every((r) => r.terminated)).toBe(true);
+    // Jobs 0, 1 and 2 had started; a late report of a terminated worker is not delivered.
+    expect(runners.flatMap((r) => r.jobs)).toHaveLength(3);
+    runners[1]!.finish();
+    expect(seen).toEqual([0]);
+    expect(pool.workers).toBe(0);
+    // The pool is usable again, with fresh workers.
+    const again = pool.run(numbered(1), (i) => seen.push(100 + i));
+    expect(runners).toHaveLength(3);
+    runners[2]!.finish();
+    await again;
+    expect(seen).toEqual([0, 100]);
+  });
+
+  it('cancel from inside onResult stops the rest', async () => {
+    const { pool, runners } = fakePool(1, true);
+    const seen: number[] = [];
+    await pool.run(numbered(5), (i) => {
+      seen.push(i);
+      if (i === 1) pool.cancel();
+    });
+    expect(seen).toEqual([0, 1]);
+    expect(runners[0]!.jobs).toHaveLength(2);
+    expect(runners[0]!.terminated).toBe(true);
+  });
+
+  it('keeps workers between run() calls, then terminates them when idle', async () => {
+    vi.useFakeTimers();
+    const { pool, runners } = fakePool(2, true, 1000);
+    const first = pool.run(numbered(4), () => {});
+    await first;
+    expect(pool.workers).toBe(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(pool.workers).toBe(2);
+    const second = pool.run(jobs('x', 'y', 'z'), () => {});
+    await second;
+    expect(runners).toHaveLength(2);
+    expect(runners.some((r) => r.terminated)).toBe(false);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(pool.workers).toBe(2);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(pool.workers).toBe(0);
+    expect(runners.every((r) => r.terminated)).toBe(true);
+  });
+
+  it('close() terminates idle workers at once', async () => {
+    const { pool, runners } = fakePool(3, true);
+    await pool.run(numbered(3), () => {});
+    expect(pool.workers).toBe(3);
+    pool.close();
+    expect(pool.workers).toBe(0);
+    expect(runners.every((r) => r.terminated)).toBe(true);
+  });
+
+  it('two run() calls at once share the concurrency limit and each resolves with its jobs', async () => {
+    const { pool, runners, busy } = fakePool(2);
+    const a: number[] = [];
+    const b: number[] = [];
+    const runA = pool.run(numbered(3), (i) => a.push(i));
+    const runB = pool.run(numbered(2), (i) => b.push(i));
+    while (busy().length > 0) {
+      expect(busy().length).toBeLessThanOrEqual(2);
+      busy()[0]!.finish();
+    }
+    await Promise.all([runA, runB]);
+    expect(a.sort()).toEqual([0, 1, 2]);
+    expect(b.sort()).toEqual([0, 1]);
+    expect(runners).toHaveLength(2);
+  });
+
+  it('resolves at once with no jobs and starts no worker', async () => {
+    const { pool, runners } = fakePool(2);
+    await pool.run([], () => {});
+    expect(runners).toHaveLength(0);
+  });
+});
