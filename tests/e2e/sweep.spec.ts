@@ -1,6 +1,7 @@
 // Sweeps: MTU over the gigabit LAN preset, spread over workers, plotted with paper 000's bound
 // for offload on and off.
 import { expect, test } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { openLab } from './helpers';
 
 test('an MTU sweep runs every point and plots it with the host bounds', async ({ page }) => {
@@ -24,6 +25,69 @@ test('an MTU sweep runs every point and plots it with the host bounds', async ({
   await expect(page.getByTestId('panel-sweep')).toContainText('host bound, offload on');
   await expect(page.getByTestId('panel-sweep')).toContainText('host bound, offload off');
   await expect(page.getByTestId('sweep-plot').locator('circle')).toHaveCount(3);
+});
+
+/** Fill in an MTU sweep of `points` points over 1,000–9,000 bytes (the sweep tab is open). */
+async function mtuSweep(page: Page, points: number): Promise<void> {
+  await page.getByTestId('sweep-param').selectOption('mtu');
+  await page.getByTestId('sweep-from').fill('1000');
+  await page.getByTestId('sweep-to').fill('9000');
+  await page.getByTestId('sweep-points').fill(String(points));
+}
+
+test('a sweep keeps one worker per core for all its runs and ends them when done', async ({
+  page,
+}) => {
+  await openLab(page);
+  // With a host preset the sweep also probes 2 × 24 points for the offload curves.
+  await page.getByTestId('preset').selectOption('lanHost');
+  await page.getByTestId('tab-sweep').click();
+  await mtuSweep(page, 8);
+  const started: Worker[] = [];
+  const closed: Worker[] = [];
+  page.on('worker', (w) => {
+    started.push(w);
+    w.on('close', () => closed.push(w));
+  });
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', {
+    timeout: 120_000,
+  });
+  await expect(page.getByTestId('sweep-progress')).toContainText('8 of 8 runs done');
+  await expect(page.getByTestId('panel-sweep')).toContainText('host bound, offload off');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  // 8 runs and 48 probes: a worker per job would start 56.
+  expect(started.length).toBeGreaterThanOrEqual(1);
+  expect(started.length).toBeLessThanOrEqual(Math.min(16, Math.max(1, cores)));
+  await expect.poll(() => closed.length, { timeout: 10_000 }).toBe(started.length);
+});
+
+test('a panic in one worker is reported for each point and the next sweep works', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __tcplabPanicForTest: string }).__tcplabPanicForTest =
+      'the model broke on purpose';
+  });
+  await openLab(page);
+  await page.getByTestId('tab-sweep').click();
+  await mtuSweep(page, 3);
+  await page.getByTestId('sweep-run').click();
+  const progress = page.getByTestId('sweep-progress');
+  await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(progress).toContainText('3 of 3 runs done');
+  const failures = page.getByTestId('panel-sweep').getByRole('alert');
+  await expect(failures).toHaveCount(3);
+  await expect(failures.first()).toContainText('the model broke on purpose');
+  await page.evaluate(() => {
+    delete (window as unknown as { __tcplabPanicForTest?: string }).__tcplabPanicForTest;
+  });
+  await page.getByTestId('sweep-run').click();
+  // The rows fill in as the points end (the status was already "done" before the click).
+  const rows = page.getByTestId('sweep-table').locator('tbody tr');
+  for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toContainText(/\d+(\.\d+)? Mb\/s/);
+  await expect(progress).toHaveAttribute('data-status', 'done');
+  await expect(failures).toHaveCount(0);
 });
 
 test('a sweep with a bad range explains it and cannot start', async ({ page }) => {
