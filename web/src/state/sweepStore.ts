@@ -45,6 +45,35 @@ export const sweep = new Store<SweepState>({
 let pool: RunPool | null = null;
 const CURVE_POINTS = 24;
 
+/** Results reach the store at most this often: a render of the sweep panel per point took the
+ * page's thread, and so a core, from the workers when each point takes a few milliseconds. */
+const SHOW_EVERY_MS = 100;
+/** Results of the current sweep not yet in the store: [point index, result]. */
+let unshown: [number, JobResult][] = [];
+let showTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Put the results received so far into the store. */
+function showResults(): void {
+  if (showTimer !== null) clearTimeout(showTimer);
+  showTimer = null;
+  if (unshown.length === 0) return;
+  const got = new Map(unshown);
+  unshown = [];
+  sweep.update((s) => ({
+    ...s,
+    points: s.points.map((pt, k) => {
+      const result = got.get(k);
+      return result ? { ...pt, result } : pt;
+    }),
+  }));
+}
+
+function dropUnshown(): void {
+  if (showTimer !== null) clearTimeout(showTimer);
+  showTimer = null;
+  unshown = [];
+}
+
 /** Run scenarios in probe mode (build only) and return their summaries, in order. */
 async function probe(p: RunPool, scenarios: Scenario[]): Promise<(RunSummary | null)[]> {
   const out: (RunSummary | null)[] = scenarios.map(() => null);
@@ -64,6 +93,7 @@ function flowDst(s: Scenario, flowIndex: number): number {
 
 export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void> {
   pool?.cancel();
+  dropUnshown();
   const p = new RunPool();
   pool = p;
   const numeric = spec.param !== 'algorithm';
@@ -96,14 +126,13 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
     scenarios.map((s) => ({ scenarioJson: JSON.stringify(s), mode: 'summary' as const })),
     (i, result) => {
       if (pool !== p) return;
-      sweep.update((s) => ({
-        ...s,
-        points: s.points.map((pt, k) => (k === i ? { ...pt, result } : pt)),
-      }));
+      unshown.push([i, result]);
+      showTimer ??= setTimeout(showResults, SHOW_EVERY_MS);
     },
   );
   await runs;
   if (pool !== p) return;
+  showResults();
   // Paper 000's bound with the receiver's offload on and off, over a finer grid.
   const dst = flowDst(base, spec.flowIndex);
   const host = base.topology.nodes[dst]?.host;
@@ -132,6 +161,7 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
 }
 
 export function cancelSweep(): void {
+  showResults(); // the points that have ended stay on show
   pool?.cancel();
   pool = null;
   sweep.update((s) => ({ ...s, status: s.status === 'running' ? 'cancelled' : s.status }));
