@@ -1,8 +1,8 @@
 //! `tcplab bench [FILE…]`: run benchmark scenarios natively and print, per
 //! scenario, simulated seconds, events, delivered data packets, wall time,
 //! events/s, packets/s and peak memory, as JSON lines (scripts/bench.mjs
-//! collects them beside the WASM numbers). Wall time is measured here, in
-//! the CLI; the model never reads a clock.
+//! collects them beside the WASM numbers). Wall time and the process's CPU
+//! time are measured here, in the CLI; the model never reads a clock.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,6 +27,7 @@ pub fn run(args: &[String]) -> ExitCode {
             Err(code) => return code,
         };
         let start = Instant::now();
+        let cpu_start = cpu_time_s();
         let mut world = sim::World::new(&scenario);
         // Drain as the worker does, so trace memory stays bounded.
         while !world.advance(world.now() + sim::engine::time::NS_PER_S, u64::MAX) {
@@ -34,6 +35,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         world.drain();
         let wall = start.elapsed().as_secs_f64();
+        let cpu = cpu_time_s().zip(cpu_start).map(|(end, start)| end - start);
         let events = world.events_processed();
         let packets = world.delivered_data_packets();
         let line = serde_json::json!({
@@ -44,12 +46,22 @@ pub fn run(args: &[String]) -> ExitCode {
             "wall_s": wall,
             "events_per_s": events as f64 / wall,
             "packets_per_s": packets as f64 / wall,
+            "cpu_s": cpu,
             "peak_rss_bytes": peak_rss_bytes(),
             "trace_hash": world.trace_hash(),
         });
         let _ = writeln!(std::io::stdout(), "{line}");
     }
     ExitCode::SUCCESS
+}
+
+/// The time this process has run on a CPU, seconds (Linux schedstat, in ns):
+/// on a shared machine, wall time also counts the time other processes held
+/// the core.
+fn cpu_time_s() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let ns = stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(ns as f64 / 1e9)
 }
 
 /// The process's peak resident set (Linux VmHWM), if the OS tells.

@@ -25,8 +25,15 @@ pub fn to_secs(t: Time) -> f64 {
 /// Time to serialise `bytes` onto a link of `rate_bps` bits per second,
 /// rounded up to the next nanosecond (integer arithmetic, identical on every target).
 pub fn transmission_time(bytes: u64, rate_bps: u64) -> Time {
+    let rate_bps = rate_bps.max(1);
+    // Any packet: bytes · 8·10⁹ fits in 64 bits below 2.3 GB, and 64-bit
+    // arithmetic is far cheaper than 128-bit (library calls in WASM, where
+    // even `checked_mul` widens to 128 bits: hence a comparison).
+    if bytes <= u64::MAX / (8 * NS_PER_S) {
+        return (bytes * 8 * NS_PER_S).div_ceil(rate_bps);
+    }
     let bits = bytes as u128 * 8 * NS_PER_S as u128;
-    let rate = rate_bps.max(1) as u128;
+    let rate = rate_bps as u128;
     bits.div_ceil(rate) as Time
 }
 
@@ -37,6 +44,23 @@ mod tests {
     #[test]
     fn a_1500_byte_packet_takes_12_us_at_1_gbps() {
         assert_eq!(transmission_time(1500, 1_000_000_000), 12_000);
+    }
+
+    #[test]
+    fn the_64_bit_and_128_bit_paths_agree() {
+        let wide = |b: u64, r: u64| (b as u128 * 8_000_000_000).div_ceil(r as u128) as u64;
+        for (b, r) in [
+            (1500, 1_000_000_007),
+            (9000, 3),
+            (2_305_843_009, 10_000_000_000),
+        ] {
+            assert_eq!(transmission_time(b, r), wide(b, r), "{b} B at {r} b/s");
+        }
+        // Past 2.3 GB the product overflows 64 bits and the 128-bit path takes over.
+        assert_eq!(
+            transmission_time(u64::MAX / 1000, 1 << 40),
+            wide(u64::MAX / 1000, 1 << 40)
+        );
     }
 
     #[test]

@@ -163,7 +163,11 @@ impl Channel {
                 size,
             });
         }
-        self.catch_up(now);
+        if start <= now {
+            // The link was idle: book this transmission's start now. A later
+            // start is booked by the catch-up at or after it.
+            self.catch_up(now);
+        }
         Some(arrive)
     }
 
