@@ -165,6 +165,7 @@ const columns = [
   ['packets', 10, (r) => fmt(r.native.delivered_packets)],
   ['native s', 9, (r) => fmt(r.native.wall_s)],
   ['cpu s', 7, (r) => fmt(r.native.cpu_s)],
+  ['ev/s', 10, (r) => fmt(r.native.events_per_s)],
   ['pkt/s', 10, (r) => fmt(r.native.packets_per_s)],
   ['pkt/cpu s', 10, (r) => fmt(r.native.packets_per_cpu_s)],
   ['wasm s', 8, (r) => fmt(r.wasm.wall_s)],
