@@ -7,6 +7,7 @@ pub mod cc_rules;
 mod estimate;
 mod host_check;
 mod host_spec;
+mod json_path;
 mod link_spec;
 mod queue_spec;
 mod types;
@@ -40,15 +41,12 @@ fn parse_with(
     json: &str,
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let path = if path == "." { String::new() } else { path };
-        if let Some(err) = locate_in_queue(json, &path) {
+    let scenario: Scenario = json_path::from_str(json).map_err(|(path, e)| {
+        let message = clean_serde_message(&e);
+        if let Some(err) = locate_in_queue(json, &path, &message) {
             return vec![err];
         }
-        vec![ValidationError::new(path, clean_serde_message(&inner))]
+        vec![ValidationError::new(path, message)]
     })?;
     let errors = check(&scenario);
     if errors.is_empty() {
@@ -59,8 +57,9 @@ fn parse_with(
 }
 
 /// An error serde placed at a `….queue` path: find the field inside the
-/// queue object (validate_queue::locate_queue_error).
-fn locate_in_queue(json: &str, path: &str) -> Option<ValidationError> {
+/// queue object (validate_queue::locate_queue_error). `serde_message` is the
+/// message of the error as serde placed it.
+fn locate_in_queue(json: &str, path: &str, serde_message: &str) -> Option<ValidationError> {
     if !path.ends_with(".queue") {
         return None;
     }
@@ -77,14 +76,14 @@ fn locate_in_queue(json: &str, path: &str) -> Option<ValidationError> {
         }
     }
     let (inner, message) = validate_queue::locate_queue_error(v)?;
-    let inner = if inner == "." {
+    let inner = if inner.is_empty() {
         String::new()
     } else {
         format!(".{inner}")
     };
-    let message = match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message,
+    let message = match message {
+        Some(m) => json_path::without_position(m),
+        None => serde_message.to_string(),
     };
     Some(ValidationError::new(format!("{path}{inner}"), message))
 }
@@ -96,10 +95,7 @@ fn clean_serde_message(e: &serde_json::Error) -> String {
     if e.is_syntax() || e.is_eof() {
         return format!("malformed JSON: {msg}");
     }
-    match msg.rfind(" at line ") {
-        Some(i) => msg[..i].to_string(),
-        None => msg,
-    }
+    json_path::without_position(msg)
 }
 
 /// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.

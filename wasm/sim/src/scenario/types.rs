@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
+use super::json_path::tagged;
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
 use super::queue_spec::QueueSpec;
 
@@ -95,13 +96,17 @@ pub struct Link {
     #[serde(default = "default_mtu")]
     pub mtu_bytes: u32,
     /// The queue in front of the link, in each direction.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "tagged")]
     pub queue: QueueSpec,
     /// Overrides for the b→a direction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reverse: Option<DirectionOverride>,
     /// Packet loss on the wire, in each direction (none by default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "tagged"
+    )]
     pub loss: Option<LossSpec>,
     /// Extra delay drawn uniformly from [0, jitter_ms] per packet, keeping FIFO
     /// order. A little jitter on access links breaks the phase effects of a
@@ -243,7 +248,11 @@ fn default_mtu() -> u32 {
 pub struct DirectionOverride {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate_bps: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "tagged"
+    )]
     pub queue: Option<QueueSpec>,
     /// One-way propagation delay of the b→a direction, ms (a delay box that
     /// delays one direction only, as netem does on one interface).
@@ -289,7 +298,7 @@ pub struct Flow {
     #[serde(default)]
     pub start_s: f64,
     /// What the application sends (bulk TCP by default).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "tagged")]
     pub source: SourceSpec,
     /// TCP stack settings (ignored for UDP).
     #[serde(default)]
@@ -362,6 +371,7 @@ pub struct CcSwitch {
     /// The algorithm to switch to.
     pub cc: CcAlgorithm,
     /// When to switch.
+    #[serde(deserialize_with = "tagged")]
     pub when: SwitchTrigger,
 }
 

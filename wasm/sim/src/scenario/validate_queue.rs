@@ -385,21 +385,25 @@ struct DropTailFields {
     limit_bytes: Option<u64>,
 }
 
-fn locate<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Option<(String, String)> {
-    match serde_path_to_error::deserialize::<_, T>(v) {
+/// Read the queue's fields (without `kind`, keys in sorted order) as `T`:
+/// the path of the error and its message, None for the message when
+/// serde_json's reader words it as a syntax error (an enum given a number
+/// or an array: "expected value"), where the buffered reading said better.
+fn locate<T: serde::de::DeserializeOwned>(
+    v: serde_json::Value,
+) -> Option<(String, Option<String>)> {
+    let text = v.to_string();
+    match super::json_path::from_str::<T>(&text) {
         Ok(_) => None,
-        Err(e) => {
-            let path = e.path().to_string();
-            Some((path, e.into_inner().to_string()))
-        }
+        Err((path, e)) => Some((path, (!e.is_syntax()).then(|| e.to_string()))),
     }
 }
 
 /// A queue object is an internally tagged enum, which serde reads through
 /// a buffer, so a type error inside it is reported at the queue's own path.
 /// Read the object again as its kind's struct to find the field: returns
-/// (path inside the queue object, message), or None.
-pub fn locate_queue_error(queue: &serde_json::Value) -> Option<(String, String)> {
+/// (path inside the queue object, "" for the object; message), or None.
+pub fn locate_queue_error(queue: &serde_json::Value) -> Option<(String, Option<String>)> {
     let mut fields = queue.as_object()?.clone();
     let kind = fields.remove("kind")?;
     let v = serde_json::Value::Object(fields);

@@ -1,0 +1,323 @@
+//! The field path of a serde_json error (`flows[0].cc`), found from the
+//! error's position in the text.
+//!
+//! serde_path_to_error found it by wrapping the deserializer, which
+//! instantiated every derived visitor a second time around its wrappers: a
+//! quarter of the WASM (docs/performance.md). Here the visitors run once, on
+//! serde_json's own reader, and the path is read off the text: serde_json
+//! places an error in a value right after that value (or at its first byte),
+//! an unknown field right after its key, and an error of a whole object or
+//! array (a missing field, a wrong length) right after its closing bracket.
+//!
+//! Internally tagged enums (queue, loss, source, switch trigger) are read
+//! through a buffer, so an error inside one has no position of its own;
+//! [`tagged`] reads them from their own text and keeps their error, and
+//! [`from_str`] finds that text in the document.
+
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The text of the tagged value whose deserialisation failed, and its error.
+    static TAGGED_ERROR: RefCell<Option<(Box<RawValue>, serde_json::Error)>> =
+        const { RefCell::new(None) };
+}
+
+/// `#[serde(deserialize_with = "tagged")]` for fields of an internally
+/// tagged enum type: reads the value's text and deserialises the field from
+/// it, remembering the error for [`from_str`]. No tagged value may sit
+/// inside another tagged value (the inner one is read from a buffer, not
+/// from text).
+pub(crate) fn tagged<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    let raw = Box::<RawValue>::deserialize(d)?;
+    serde_json::from_str(raw.get()).map_err(|e| {
+        // Without the position: serde_json would read it back from the message.
+        let message = without_position(e.to_string());
+        TAGGED_ERROR.with(|t| *t.borrow_mut() = Some((raw, e)));
+        D::Error::custom(message)
+    })
+}
+
+/// Deserialise `json` with serde_json, giving an error with its field path
+/// ("" for the whole document).
+pub(crate) fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, (String, serde_json::Error)> {
+    TAGGED_ERROR.with(|t| t.borrow_mut().take());
+    // Text after the value is ignored, as it always was here (no `end()`).
+    let e = match T::deserialize(&mut serde_json::Deserializer::from_str(json)) {
+        Ok(v) => return Ok(v),
+        Err(e) => e,
+    };
+    // A syntax error is placed just past the byte it peeked at: at a value
+    // that opens with the wrong bracket, that byte is the bracket.
+    let at = offset(json, &e);
+    let scan = Scan::to(
+        json,
+        if e.is_syntax() {
+            at.saturating_sub(1)
+        } else {
+            at
+        },
+    );
+    let Some((raw, inner)) = TAGGED_ERROR.with(|t| t.borrow_mut().take()) else {
+        return Err((scan.path(&e), e));
+    };
+    match scan.find(json, raw.get()) {
+        // The inner error's position is relative to the tagged value's text.
+        Some((_, start)) if inner.line() != 0 => {
+            let at = Scan::to(json, start + offset(raw.get(), &inner));
+            Err((at.path(&inner), inner))
+        }
+        Some((path, _)) => Err((path, inner)),
+        None => Err((scan.path(&e), inner)),
+    }
+}
+
+/// A serde_json error message without its " at line L column C".
+pub(crate) fn without_position(mut message: String) -> String {
+    if let Some(i) = message.rfind(" at line ") {
+        message.truncate(i);
+    }
+    message
+}
+
+/// The byte offset of a serde_json error (line 1-based, column = bytes
+/// before it on its line); 0 when the error has no position.
+fn offset(json: &str, e: &serde_json::Error) -> usize {
+    if e.line() == 0 {
+        return 0;
+    }
+    let mut start = 0;
+    for _ in 1..e.line() {
+        match json[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => break,
+        }
+    }
+    (start + e.column()).min(json.len())
+}
+
+#[derive(Clone, PartialEq)]
+enum Member {
+    None,
+    Key(String),
+    Index(usize),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    /// After `{`, `[` or `,`: no key yet (objects), no value yet.
+    Open,
+    /// After a key, before its colon.
+    Key,
+    /// After a key and its colon, before the value.
+    Colon,
+    /// The member's value is complete.
+    Done,
+}
+
+/// An open object or array (the document itself is the bottom one).
+struct Frame {
+    object: bool,
+    start: usize,
+    member: Member,
+    state: State,
+    /// Where the member's value lies, once complete.
+    value: (usize, usize),
+    /// When that value is an object or array: its last member and where
+    /// that member's value lies.
+    last: Option<(Member, (usize, usize))>,
+}
+
+impl Frame {
+    fn new(object: bool, start: usize) -> Self {
+        Self {
+            object,
+            start,
+            member: if object {
+                Member::None
+            } else {
+                Member::Index(0)
+            },
+            state: State::Open,
+            value: (start, start),
+            last: None,
+        }
+    }
+
+    fn done(&mut self, value: (usize, usize), last: Option<(Member, (usize, usize))>) {
+        self.state = State::Done;
+        self.value = value;
+        self.last = last;
+    }
+}
+
+/// The open objects and arrays at a position in the text.
+struct Scan {
+    stack: Vec<Frame>,
+}
+
+impl Scan {
+    fn to(json: &str, pos: usize) -> Self {
+        let b = json.as_bytes();
+        let end = pos.min(b.len());
+        let mut root = Frame::new(false, 0);
+        root.member = Member::None;
+        let mut stack = vec![root];
+        let mut i = 0;
+        while i < end {
+            let top = stack.len() - 1;
+            match b[i] {
+                b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+                b':' => {
+                    let f = &mut stack[top];
+                    if f.state == State::Key {
+                        f.state = State::Colon;
+                    }
+                    i += 1;
+                }
+                b',' => {
+                    let f = &mut stack[top];
+                    f.member = match f.member {
+                        Member::Index(n) if !f.object => Member::Index(n + 1),
+                        _ => Member::None,
+                    };
+                    f.state = State::Open;
+                    f.last = None;
+                    i += 1;
+                }
+                c @ (b'{' | b'[') => {
+                    stack.push(Frame::new(c == b'{', i));
+                    i += 1;
+                }
+                b'}' | b']' => {
+                    i += 1;
+                    if stack.len() > 1 {
+                        let child = stack.pop().expect("a child frame");
+                        let last =
+                            (child.state == State::Done).then_some((child.member, child.value));
+                        stack[top - 1].done((child.start, i), last);
+                    }
+                }
+                b'"' => {
+                    let s = i;
+                    let closed = string_end(b, i);
+                    i = closed.unwrap_or(b.len());
+                    let f = &mut stack[top];
+                    if f.object && f.state == State::Open {
+                        // An unfinished key leaves the object waiting for one.
+                        if let Some(e) = closed {
+                            let key = serde_json::from_str(&json[s..e]);
+                            f.member = Member::Key(key.unwrap_or_else(|_| "?".to_string()));
+                            f.state = State::Key;
+                        }
+                    } else if let Some(e) = closed {
+                        f.done((s, e), None);
+                    }
+                }
+                _ => {
+                    let s = i;
+                    while i < b.len() && !b" \t\n\r,:{}[]\"".contains(&b[i]) {
+                        i += 1;
+                    }
+                    stack[top].done((s, i), None);
+                }
+            }
+        }
+        Self { stack }
+    }
+
+    /// The path of the value at the position. An error right after a key is
+    /// that field's, except a duplicate field and an unknown variant of an
+    /// enum written as an object, which are the object's, as
+    /// serde_path_to_error had them.
+    ///
+    /// A document that ends early ends in the innermost value being read:
+    /// after a key and its colon, that field; after a key, the object; in an
+    /// object otherwise, an unknown key (`?`); in an array, the array.
+    fn path(&self, e: &serde_json::Error) -> String {
+        let (top, outer) = self.stack.split_last().expect("the document frame");
+        let mut out = String::new();
+        for f in outer {
+            push(&mut out, &f.member);
+        }
+        let own = if e.is_eof() {
+            match top.state {
+                State::Colon => top.member.clone(),
+                State::Key => Member::None,
+                _ if top.object => Member::Key("?".to_string()),
+                _ => Member::None,
+            }
+        } else if matches!(top.state, State::Key | State::Colon) && {
+            let m = e.to_string();
+            m.starts_with("duplicate field") || m.starts_with("unknown variant")
+        } {
+            Member::None
+        } else {
+            top.member.clone()
+        };
+        push(&mut out, &own);
+        out
+    }
+
+    /// The path and start of the complete value `raw` ends with, just before
+    /// the position: the current member's value, or the last member of it
+    /// (when serde_json read past the closing bracket of the object that
+    /// holds `raw`).
+    fn find(&self, json: &str, raw: &str) -> Option<(String, usize)> {
+        let top = self.stack.last()?;
+        if top.state != State::Done {
+            return None;
+        }
+        let mut path = String::new();
+        for f in &self.stack {
+            push(&mut path, &f.member);
+        }
+        let text = |(s, e): (usize, usize)| json.get(s..e);
+        if text(top.value) == Some(raw) {
+            return Some((path, top.value.0));
+        }
+        match &top.last {
+            Some((m, span)) if text(*span) == Some(raw) => {
+                push(&mut path, m);
+                Some((path, span.0))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn push(out: &mut String, m: &Member) {
+    match m {
+        Member::None => {}
+        Member::Key(k) => {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(k);
+        }
+        Member::Index(i) => {
+            out.push('[');
+            out.push_str(&i.to_string());
+            out.push(']');
+        }
+    }
+}
+
+/// The index just past the string that starts at `i`; None when it does not end.
+fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
+}
