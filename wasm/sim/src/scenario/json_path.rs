@@ -9,10 +9,11 @@
 //! an unknown field right after its key, and an error of a whole object or
 //! array (a missing field, a wrong length) right after its closing bracket.
 //!
-//! Internally tagged enums (queue, loss, source, switch trigger) are read
+//! serde's internally tagged enums (loss, source, switch trigger) are read
 //! through a buffer, so an error inside one has no position of its own;
 //! [`tagged`] reads them from their own text and keeps their error, and
-//! [`from_str`] finds that text in the document.
+//! [`from_str`] finds that text in the document. The queue is read by
+//! [`internally_tagged`], which keeps positions inside the object too.
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
@@ -44,6 +45,163 @@ where
     })
 }
 
+/// Deserialise an internally tagged enum (`{"kind": …, fields}`) from its
+/// own text: `variant(index of the kind in kinds, the text with the kind
+/// member blanked out)`. The kind's errors are serde's (missing, duplicate,
+/// unknown variant); an error is remembered for [`from_str`] with its
+/// position in the text.
+pub(crate) fn internally_tagged<'de, D, T>(
+    d: D,
+    name: &'static str,
+    kinds: &'static [&'static str],
+    variant: fn(usize, &str) -> serde_json::Result<T>,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let raw = Box::<RawValue>::deserialize(d)?;
+    let text = raw.get();
+    let read = serde_json::Deserializer::from_str(text)
+        .deserialize_any(TagVisitor { name, kinds })
+        .and_then(|kind| variant(kind, &blank_kind(text)));
+    read.map_err(|e| {
+        let message = without_position(e.to_string());
+        TAGGED_ERROR.with(|t| *t.borrow_mut() = Some((raw, e)));
+        D::Error::custom(message)
+    })
+}
+
+/// Reads the `kind` of an internally tagged object: the index of the kind.
+struct TagVisitor {
+    name: &'static str,
+    kinds: &'static [&'static str],
+}
+
+impl<'de> serde::de::Visitor<'de> for TagVisitor {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "internally tagged enum {}", self.name)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<usize, A::Error> {
+        let mut kind = None;
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == "kind" {
+                if kind.is_some() {
+                    return Err(A::Error::duplicate_field("kind"));
+                }
+                kind = Some(map.next_value_seed(KindSeed(self.kinds))?);
+            } else {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            }
+        }
+        kind.ok_or_else(|| A::Error::missing_field("kind"))
+    }
+
+    /// serde's derive takes the first element of an array as the tag.
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<usize, A::Error> {
+        match seq.next_element_seed(KindSeed(self.kinds))? {
+            None => Err(A::Error::missing_field("kind")),
+            Some(_) => Err(A::Error::invalid_type(serde::de::Unexpected::Seq, &self)),
+        }
+    }
+}
+
+/// The kind's value: one of the kinds' names.
+struct KindSeed(&'static [&'static str]);
+
+impl<'de> serde::de::DeserializeSeed<'de> for KindSeed {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for KindSeed {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("variant identifier")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<usize, E> {
+        self.0
+            .iter()
+            .position(|k| *k == v)
+            .ok_or_else(|| E::unknown_variant(v, self.0))
+    }
+}
+
+/// The object's text with its `kind` member (and a comma beside it) replaced
+/// by spaces, keeping every other byte, and so every position, in place.
+fn blank_kind(text: &str) -> String {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    let mut comma = None; // the last comma between the object's members
+    let mut range = None;
+    let mut expect_key = false;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'[' => {
+                depth += 1;
+                expect_key = depth == 1 && b[i] == b'{';
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b',' if depth == 1 => {
+                comma = Some(i);
+                expect_key = true;
+            }
+            b'"' => {
+                let end = string_end(b, i).unwrap_or(b.len());
+                if depth == 1 && expect_key {
+                    expect_key = false;
+                    if serde_json::from_str::<std::borrow::Cow<str>>(&text[i..end])
+                        .is_ok_and(|k| k == "kind")
+                    {
+                        let start = i;
+                        // The value ends at the next comma or brace at this depth.
+                        let mut j = end;
+                        let mut d = 0usize;
+                        while j < b.len() {
+                            match b[j] {
+                                b'"' => {
+                                    j = string_end(b, j).unwrap_or(b.len());
+                                    continue;
+                                }
+                                b'{' | b'[' => d += 1,
+                                b'}' | b']' if d > 0 => d -= 1,
+                                b',' | b'}' if d == 0 => break,
+                                _ => {}
+                            }
+                            j += 1;
+                        }
+                        range = Some(if j < b.len() && b[j] == b',' {
+                            (start, j + 1)
+                        } else {
+                            (comma.unwrap_or(start), j)
+                        });
+                        break;
+                    }
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let Some((s, e)) = range else {
+        return text.to_string();
+    };
+    let mut out = Vec::with_capacity(b.len());
+    out.extend_from_slice(&b[..s]);
+    out.extend(b[s..e].iter().map(|&c| if c == b'\n' { c } else { b' ' }));
+    out.extend_from_slice(&b[e..]);
+    String::from_utf8(out).expect("ASCII spaces in place of a member")
+}
+
 /// Deserialise `json` with serde_json, giving an error with its field path
 /// ("" for the whole document).
 pub(crate) fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, (String, serde_json::Error)> {
@@ -68,7 +226,14 @@ pub(crate) fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, (String, se
         return Err((scan.path(&e), e));
     };
     match scan.find(json, raw.get()) {
-        // The inner error's position is relative to the tagged value's text.
+        // The inner error's position is relative to the tagged value's text,
+        // which is valid JSON: a syntax error there is an enum given neither
+        // a string nor an object, placed just past the value's first byte.
+        Some((_, start)) if inner.is_syntax() => {
+            let at = offset(raw.get(), &inner).saturating_sub(1);
+            let inner = not_an_enum(raw.get(), at);
+            Err((Scan::to(json, start + at).path(&inner), inner))
+        }
         Some((_, start)) if inner.line() != 0 => {
             let at = Scan::to(json, start + offset(raw.get(), &inner));
             Err((at.path(&inner), inner))
@@ -76,6 +241,37 @@ pub(crate) fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, (String, se
         Some((path, _)) => Err((path, inner)),
         None => Err((scan.path(&e), inner)),
     }
+}
+
+/// The error serde gives an enum read from a buffer when the value at `at`
+/// (or, at a closing bracket, the object or array it closes) is neither a
+/// string nor an object with one key.
+fn not_an_enum(text: &str, at: usize) -> serde_json::Error {
+    use serde::de::Unexpected;
+    let b = text.as_bytes();
+    let mut start = at.min(b.len().saturating_sub(1));
+    if matches!(b.get(start), Some(b'}' | b']')) {
+        start = text[..start].trim_end().len().saturating_sub(1);
+    }
+    let rest = &text[start..];
+    let token = &rest[..rest
+        .find([',', '}', ']', ' ', '\n', '\r', '\t'])
+        .unwrap_or(rest.len())];
+    let unexpected = match b.get(start) {
+        Some(b'{') => {
+            return serde_json::Error::invalid_value(Unexpected::Map, &"map with a single key")
+        }
+        Some(b'[') => Unexpected::Seq,
+        Some(b't') => Unexpected::Bool(true),
+        Some(b'f') => Unexpected::Bool(false),
+        Some(b'n') => Unexpected::Unit,
+        _ => match (token.parse::<u64>(), token.parse::<i64>()) {
+            (Ok(u), _) => Unexpected::Unsigned(u),
+            (_, Ok(i)) => Unexpected::Signed(i),
+            _ => Unexpected::Float(token.parse().unwrap_or(f64::NAN)),
+        },
+    };
+    serde_json::Error::invalid_type(unexpected, &"string or map")
 }
 
 /// A serde_json error message without its " at line L column C".

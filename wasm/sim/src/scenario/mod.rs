@@ -41,51 +41,14 @@ fn parse_with(
     json: &str,
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
-    let scenario: Scenario = json_path::from_str(json).map_err(|(path, e)| {
-        let message = clean_serde_message(&e);
-        if let Some(err) = locate_in_queue(json, &path, &message) {
-            return vec![err];
-        }
-        vec![ValidationError::new(path, message)]
-    })?;
+    let scenario: Scenario = json_path::from_str(json)
+        .map_err(|(path, e)| vec![ValidationError::new(path, clean_serde_message(&e))])?;
     let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {
         Err(errors)
     }
-}
-
-/// An error serde placed at a `….queue` path: find the field inside the
-/// queue object (validate_queue::locate_queue_error). `serde_message` is the
-/// message of the error as serde placed it.
-fn locate_in_queue(json: &str, path: &str, serde_message: &str) -> Option<ValidationError> {
-    if !path.ends_with(".queue") {
-        return None;
-    }
-    let root: serde_json::Value = serde_json::from_str(json).ok()?;
-    let mut v = &root;
-    for seg in path.split('.') {
-        let (name, index) = match seg.split_once('[') {
-            Some((n, rest)) => (n, rest.trim_end_matches(']').parse::<usize>().ok()),
-            None => (seg, None),
-        };
-        v = v.get(name)?;
-        if let Some(i) = index {
-            v = v.get(i)?;
-        }
-    }
-    let (inner, message) = validate_queue::locate_queue_error(v)?;
-    let inner = if inner.is_empty() {
-        String::new()
-    } else {
-        format!(".{inner}")
-    };
-    let message = match message {
-        Some(m) => json_path::without_position(m),
-        None => serde_message.to_string(),
-    };
-    Some(ValidationError::new(format!("{path}{inner}"), message))
 }
 
 /// serde_json appends " at line L column C"; keep it only for syntax errors,

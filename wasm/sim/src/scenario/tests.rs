@@ -272,3 +272,36 @@ fn a_document_that_ends_early_names_where_it_ended() {
     assert!(e[0].message.starts_with("malformed JSON: EOF"), "{e:?}");
     assert_eq!(e[0].path, "flows[0].?", "{e:?}");
 }
+
+#[test]
+fn a_queue_field_is_named_wherever_the_kind_stands() {
+    for queue in [
+        r#"{"kind": "red", "min_th": "five"}"#,
+        r#"{"min_th": "five", "kind": "red"}"#,
+        "{\"min_th\":\n \"five\",\n \"kind\": \"red\"\n}",
+    ] {
+        let json = with(|v| v["topology"]["links"][1]["queue"] = serde_json::json!(null))
+            .replace("\"queue\":null", &format!("\"queue\":{queue}"));
+        let e = errors(&json);
+        assert_eq!(
+            e[0].path, "topology.links[1].queue.min_th",
+            "{queue}: {e:?}"
+        );
+        assert!(e[0].message.contains("expected f64"), "{e:?}");
+    }
+}
+
+#[test]
+fn an_enum_inside_a_queue_given_a_number_names_the_field() {
+    let e = errors(&with(
+        |v| {
+            v["topology"]["links"][1]["queue"] =
+                serde_json::json!({"kind": "token_bucket", "rate_bps": 1e6, "mode": 5})
+        },
+    ));
+    assert_eq!(e[0].path, "topology.links[1].queue.mode", "{e:?}");
+    assert_eq!(
+        e[0].message, "invalid type: integer `5`, expected string or map",
+        "{e:?}"
+    );
+}

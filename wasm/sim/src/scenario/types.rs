@@ -96,7 +96,7 @@ pub struct Link {
     #[serde(default = "default_mtu")]
     pub mtu_bytes: u32,
     /// The queue in front of the link, in each direction.
-    #[serde(default, deserialize_with = "tagged")]
+    #[serde(default)]
     pub queue: QueueSpec,
     /// Overrides for the b→a direction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -248,11 +248,7 @@ fn default_mtu() -> u32 {
 pub struct DirectionOverride {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate_bps: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "tagged"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue: Option<QueueSpec>,
     /// One-way propagation delay of the b→a direction, ms (a delay box that
     /// delays one direction only, as netem does on one interface).
