@@ -9,11 +9,12 @@
 //! an unknown field right after its key, and an error of a whole object or
 //! array (a missing field, a wrong length) right after its closing bracket.
 //!
-//! serde's internally tagged enums (loss, source, switch trigger) are read
-//! through a buffer, so an error inside one has no position of its own;
-//! [`tagged`] reads them from their own text and keeps their error, and
-//! [`from_str`] finds that text in the document. The queue is read by
-//! [`internally_tagged`], which keeps positions inside the object too.
+//! serde's derive for internally tagged enums (`{"kind": "red", …}`) reads
+//! the object through a buffer, which loses positions and instantiates the
+//! variants' fields a second time. The scenario's tagged enums (queue,
+//! loss, source, switch trigger) are read by [`internally_tagged`] instead:
+//! the kind first, then the variant's fields from the object's own text, and
+//! [`from_str`] finds that text in the document to place an error inside it.
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
@@ -21,28 +22,11 @@ use serde_json::value::RawValue;
 use std::cell::RefCell;
 
 thread_local! {
-    /// The text of the tagged value whose deserialisation failed, and its error.
+    /// The text of the tagged value whose deserialisation failed, and its
+    /// error (the error serde_json returns from the enclosing object is placed
+    /// after it, so the path is found from this).
     static TAGGED_ERROR: RefCell<Option<(Box<RawValue>, serde_json::Error)>> =
         const { RefCell::new(None) };
-}
-
-/// `#[serde(deserialize_with = "tagged")]` for fields of an internally
-/// tagged enum type: reads the value's text and deserialises the field from
-/// it, remembering the error for [`from_str`]. No tagged value may sit
-/// inside another tagged value (the inner one is read from a buffer, not
-/// from text).
-pub(crate) fn tagged<'de, D, T>(d: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: DeserializeOwned,
-{
-    let raw = Box::<RawValue>::deserialize(d)?;
-    serde_json::from_str(raw.get()).map_err(|e| {
-        // Without the position: serde_json would read it back from the message.
-        let message = without_position(e.to_string());
-        TAGGED_ERROR.with(|t| *t.borrow_mut() = Some((raw, e)));
-        D::Error::custom(message)
-    })
 }
 
 /// Deserialise an internally tagged enum (`{"kind": …, fields}`) from its

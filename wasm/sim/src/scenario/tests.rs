@@ -233,7 +233,7 @@ fn a_missing_field_names_its_object() {
 }
 
 #[test]
-fn an_error_inside_a_tagged_value_names_the_value_in_pretty_and_compact_json() {
+fn an_error_inside_a_tagged_value_names_the_field_in_pretty_and_compact_json() {
     for pretty in [false, true] {
         let mut v: serde_json::Value = serde_json::from_str(&default_json()).unwrap();
         // The loss is the link's last member, so serde_json reads past the
@@ -246,11 +246,11 @@ fn an_error_inside_a_tagged_value_names_the_value_in_pretty_and_compact_json() {
             v.to_string()
         };
         let e = errors(&json);
-        assert_eq!(e[0].path, "flows[0].source", "{e:?}");
+        assert_eq!(e[0].path, "flows[0].source.bytes", "{e:?}");
         assert!(e[0].message.contains("`-1`"), "{e:?}");
         v["flows"][0]["source"] = serde_json::json!({"kind": "bulk"});
         let e = errors(&v.to_string());
-        assert_eq!(e[0].path, "topology.links[1].loss", "{e:?}");
+        assert_eq!(e[0].path, "topology.links[1].loss.q", "{e:?}");
         assert!(e[0].message.contains("unknown field `q`"), "{e:?}");
     }
 }
