@@ -83,12 +83,11 @@ impl<'de> serde::de::Visitor<'de> for TagVisitor {
         kind.ok_or_else(|| A::Error::missing_field("kind"))
     }
 
-    /// serde's derive takes the first element of an array as the tag.
+    /// serde's derive also reads an array: the kind, then the fields in order.
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<usize, A::Error> {
-        match seq.next_element_seed(KindSeed(self.kinds))? {
-            None => Err(A::Error::missing_field("kind")),
-            Some(_) => Err(A::Error::invalid_type(serde::de::Unexpected::Seq, &self)),
-        }
+        let kind = seq.next_element_seed(KindSeed(self.kinds))?;
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        kind.ok_or_else(|| A::Error::missing_field("kind"))
     }
 }
 
@@ -119,9 +118,21 @@ impl<'de> serde::de::Visitor<'de> for KindSeed {
 }
 
 /// The object's text with its `kind` member (and a comma beside it) replaced
-/// by spaces, keeping every other byte, and so every position, in place.
+/// by spaces, keeping every other byte, and so every position, in place; for
+/// an array, its first element (the kind) and the comma after it.
 fn blank_kind(text: &str) -> String {
     let b = text.as_bytes();
+    if text.trim_start().starts_with('[') {
+        let Some(s) = text.find('"') else {
+            return text.to_string();
+        };
+        let mut e = string_end(b, s).unwrap_or(b.len());
+        let after = e + (text[e..].len() - text[e..].trim_start().len());
+        if b.get(after) == Some(&b',') {
+            e = after + 1;
+        }
+        return blank(text, s, e);
+    }
     let (mut depth, mut i) = (0usize, 0usize);
     let mut comma = None; // the last comma between the object's members
     let mut range = None;
@@ -176,9 +187,15 @@ fn blank_kind(text: &str) -> String {
         }
         i += 1;
     }
-    let Some((s, e)) = range else {
-        return text.to_string();
-    };
+    match range {
+        Some((s, e)) => blank(text, s, e),
+        None => text.to_string(),
+    }
+}
+
+/// `text` with the bytes from `s` to `e` replaced by spaces (line breaks kept).
+fn blank(text: &str, s: usize, e: usize) -> String {
+    let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..s]);
     out.extend(b[s..e].iter().map(|&c| if c == b'\n' { c } else { b' ' }));

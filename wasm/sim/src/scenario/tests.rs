@@ -305,3 +305,24 @@ fn an_enum_inside_a_queue_given_a_number_names_the_field() {
         "{e:?}"
     );
 }
+
+#[test]
+fn a_tagged_value_may_be_an_array_of_the_kind_and_the_fields_in_order() {
+    // serde's derive read this form; the hand-written readers keep it.
+    let s = parse_scenario(&with(|v| {
+        v["flows"][0]["source"] = serde_json::json!(["sized", 5000]);
+        v["topology"]["links"][1]["queue"] = serde_json::json!(["drop_tail", 10, null]);
+    }))
+    .expect("valid");
+    assert_eq!(s.flows[0].source, SourceSpec::Sized { bytes: 5000 });
+    assert_eq!(
+        s.topology.links[1].queue,
+        QueueSpec::DropTail {
+            limit_packets: Some(10),
+            limit_bytes: None
+        }
+    );
+    let e = errors(&with(|v| v["flows"][0]["source"] = serde_json::json!([])));
+    assert_eq!(e[0].path, "flows[0].source", "{e:?}");
+    assert!(e[0].message.contains("missing field `kind`"), "{e:?}");
+}
