@@ -7,6 +7,7 @@ pub mod cc_rules;
 mod estimate;
 mod host_check;
 mod host_spec;
+mod json_path;
 mod link_spec;
 mod queue_spec;
 mod types;
@@ -40,53 +41,14 @@ fn parse_with(
     json: &str,
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let path = if path == "." { String::new() } else { path };
-        if let Some(err) = locate_in_queue(json, &path) {
-            return vec![err];
-        }
-        vec![ValidationError::new(path, clean_serde_message(&inner))]
-    })?;
+    let scenario: Scenario = json_path::from_str(json)
+        .map_err(|(path, e)| vec![ValidationError::new(path, clean_serde_message(&e))])?;
     let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {
         Err(errors)
     }
-}
-
-/// An error serde placed at a `….queue` path: find the field inside the
-/// queue object (validate_queue::locate_queue_error).
-fn locate_in_queue(json: &str, path: &str) -> Option<ValidationError> {
-    if !path.ends_with(".queue") {
-        return None;
-    }
-    let root: serde_json::Value = serde_json::from_str(json).ok()?;
-    let mut v = &root;
-    for seg in path.split('.') {
-        let (name, index) = match seg.split_once('[') {
-            Some((n, rest)) => (n, rest.trim_end_matches(']').parse::<usize>().ok()),
-            None => (seg, None),
-        };
-        v = v.get(name)?;
-        if let Some(i) = index {
-            v = v.get(i)?;
-        }
-    }
-    let (inner, message) = validate_queue::locate_queue_error(v)?;
-    let inner = if inner == "." {
-        String::new()
-    } else {
-        format!(".{inner}")
-    };
-    let message = match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message,
-    };
-    Some(ValidationError::new(format!("{path}{inner}"), message))
 }
 
 /// serde_json appends " at line L column C"; keep it only for syntax errors,
@@ -96,10 +58,7 @@ fn clean_serde_message(e: &serde_json::Error) -> String {
     if e.is_syntax() || e.is_eof() {
         return format!("malformed JSON: {msg}");
     }
-    match msg.rfind(" at line ") {
-        Some(i) => msg[..i].to_string(),
-        None => msg,
-    }
+    json_path::without_position(msg)
 }
 
 /// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 /// A queue discipline and its parameters.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+// Deserialize is written below: the derived one reads the object through a
+// buffer, which instantiates every discipline's struct a second time.
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum QueueSpec {
     /// First in, first out; arrivals that do not fit are dropped.
@@ -43,6 +45,59 @@ pub enum QueueSpec {
     Priority(PrioritySpec),
     /// A token bucket that shapes (delays) or polices (drops or demotes).
     TokenBucket(TokenBucketSpec),
+}
+
+/// The `kind`s of [`QueueSpec`], in the order of its variants.
+const QUEUE_KINDS: &[&str] = &[
+    "drop_tail",
+    "red",
+    "codel",
+    "fq_codel",
+    "pie",
+    "heavy_codel",
+    "wfq",
+    "drr",
+    "priority",
+    "token_bucket",
+];
+
+/// DropTail's fields (the variant has no struct of its own).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DropTailFields {
+    #[serde(default)]
+    limit_packets: Option<u32>,
+    #[serde(default)]
+    limit_bytes: Option<u64>,
+}
+
+/// As serde's derive for `tag = "kind"` would, but each discipline's struct
+/// is read from the object's own text (with `kind` blanked out), so an error
+/// inside it keeps its position and field path (json_path.rs).
+impl<'de> Deserialize<'de> for QueueSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        super::json_path::internally_tagged(d, "QueueSpec", QUEUE_KINDS, |kind, text| {
+            use serde_json::from_str;
+            Ok(match kind {
+                0 => {
+                    let f: DropTailFields = from_str(text)?;
+                    QueueSpec::DropTail {
+                        limit_packets: f.limit_packets,
+                        limit_bytes: f.limit_bytes,
+                    }
+                }
+                1 => QueueSpec::Red(from_str(text)?),
+                2 => QueueSpec::Codel(from_str(text)?),
+                3 => QueueSpec::FqCodel(from_str(text)?),
+                4 => QueueSpec::Pie(from_str(text)?),
+                5 => QueueSpec::HeavyCodel(from_str(text)?),
+                6 => QueueSpec::Wfq(from_str(text)?),
+                7 => QueueSpec::Drr(from_str(text)?),
+                8 => QueueSpec::Priority(from_str(text)?),
+                _ => QueueSpec::TokenBucket(from_str(text)?),
+            })
+        })
+    }
 }
 
 impl Default for QueueSpec {

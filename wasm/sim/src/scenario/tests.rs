@@ -208,3 +208,121 @@ fn the_algorithm_column_indexes_the_schemas_enum_order() {
     let all: Vec<&str> = CcAlgorithm::ALL.iter().map(|a| a.name()).collect();
     assert_eq!(names, all);
 }
+
+// Field paths come from the error's position in the text (json_path.rs);
+// these are the cases where the position alone is ambiguous.
+
+#[test]
+fn a_duplicate_field_names_its_object() {
+    let json = default_json().replacen("\"version\"", "\"version\": 1, \"version\"", 1);
+    let e = errors(&json);
+    assert_eq!(e[0].path, "", "{e:?}");
+    assert!(
+        e[0].message.starts_with("duplicate field `version`"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_missing_field_names_its_object() {
+    let e = errors(&with(|v| {
+        v["flows"][0].as_object_mut().unwrap().remove("src");
+    }));
+    assert_eq!(e[0].path, "flows[0]", "{e:?}");
+    assert!(e[0].message.contains("missing field `src`"), "{e:?}");
+}
+
+#[test]
+fn an_error_inside_a_tagged_value_names_the_field_in_pretty_and_compact_json() {
+    for pretty in [false, true] {
+        let mut v: serde_json::Value = serde_json::from_str(&default_json()).unwrap();
+        // The loss is the link's last member, so serde_json reads past the
+        // link's closing brace before it reports the error.
+        v["topology"]["links"][1]["loss"] = serde_json::json!({"kind": "bernoulli", "q": 1});
+        v["flows"][0]["source"] = serde_json::json!({"kind": "sized", "bytes": -1});
+        let json = if pretty {
+            serde_json::to_string_pretty(&v).unwrap()
+        } else {
+            v.to_string()
+        };
+        let e = errors(&json);
+        assert_eq!(e[0].path, "flows[0].source.bytes", "{e:?}");
+        assert!(e[0].message.contains("`-1`"), "{e:?}");
+        v["flows"][0]["source"] = serde_json::json!({"kind": "bulk"});
+        let e = errors(&v.to_string());
+        assert_eq!(e[0].path, "topology.links[1].loss.q", "{e:?}");
+        assert!(e[0].message.contains("unknown field `q`"), "{e:?}");
+    }
+}
+
+#[test]
+fn an_enum_written_as_an_object_names_the_field() {
+    let e = errors(&with(|v| {
+        v["flows"][0]["cc"] = serde_json::json!({"warp": 1})
+    }));
+    assert_eq!(e[0].path, "flows[0].cc", "{e:?}");
+    assert!(e[0].message.contains("unknown variant `warp`"), "{e:?}");
+}
+
+#[test]
+fn a_document_that_ends_early_names_where_it_ended() {
+    let json = with(|_| {});
+    let cut = json.find("\"flows\":[{\"").unwrap() + "\"flows\":[{\"c".len();
+    let e = errors(&json[..cut]);
+    assert!(e[0].message.starts_with("malformed JSON: EOF"), "{e:?}");
+    assert_eq!(e[0].path, "flows[0].?", "{e:?}");
+}
+
+#[test]
+fn a_queue_field_is_named_wherever_the_kind_stands() {
+    for queue in [
+        r#"{"kind": "red", "min_th": "five"}"#,
+        r#"{"min_th": "five", "kind": "red"}"#,
+        "{\"min_th\":\n \"five\",\n \"kind\": \"red\"\n}",
+    ] {
+        let json = with(|v| v["topology"]["links"][1]["queue"] = serde_json::json!(null))
+            .replace("\"queue\":null", &format!("\"queue\":{queue}"));
+        let e = errors(&json);
+        assert_eq!(
+            e[0].path, "topology.links[1].queue.min_th",
+            "{queue}: {e:?}"
+        );
+        assert!(e[0].message.contains("expected f64"), "{e:?}");
+    }
+}
+
+#[test]
+fn an_enum_inside_a_queue_given_a_number_names_the_field() {
+    let e = errors(&with(
+        |v| {
+            v["topology"]["links"][1]["queue"] =
+                serde_json::json!({"kind": "token_bucket", "rate_bps": 1e6, "mode": 5})
+        },
+    ));
+    assert_eq!(e[0].path, "topology.links[1].queue.mode", "{e:?}");
+    assert_eq!(
+        e[0].message, "invalid type: integer `5`, expected string or map",
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_tagged_value_may_be_an_array_of_the_kind_and_the_fields_in_order() {
+    // serde's derive read this form; the hand-written readers keep it.
+    let s = parse_scenario(&with(|v| {
+        v["flows"][0]["source"] = serde_json::json!(["sized", 5000]);
+        v["topology"]["links"][1]["queue"] = serde_json::json!(["drop_tail", 10, null]);
+    }))
+    .expect("valid");
+    assert_eq!(s.flows[0].source, SourceSpec::Sized { bytes: 5000 });
+    assert_eq!(
+        s.topology.links[1].queue,
+        QueueSpec::DropTail {
+            limit_packets: Some(10),
+            limit_bytes: None
+        }
+    );
+    let e = errors(&with(|v| v["flows"][0]["source"] = serde_json::json!([])));
+    assert_eq!(e[0].path, "flows[0].source", "{e:?}");
+    assert!(e[0].message.contains("missing field `kind`"), "{e:?}");
+}

@@ -162,7 +162,8 @@ fn is_zero(v: &f64) -> bool {
 
 /// Loss on the wire: packets that finish transmission but never arrive.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
     /// Each packet is lost independently with probability `p`.
@@ -202,6 +203,82 @@ pub enum LossSpec {
 
 fn one() -> f64 {
     1.0
+}
+
+/// LossSpec's kinds, in the order of its variants.
+const LOSS_KINDS: &[&str] = &["bernoulli", "blackout", "nth", "gilbert_elliott"];
+
+// The variants' fields, as serde reads them (the attributes of the variants above).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BernoulliFields {
+    p: f64,
+    #[serde(default = "yes")]
+    data_only: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BlackoutFields {
+    start_s: f64,
+    end_s: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NthFields {
+    packets: Vec<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GilbertElliottFields {
+    p: f64,
+    r: f64,
+    #[serde(default)]
+    loss_good: f64,
+    #[serde(default = "one")]
+    loss_bad: f64,
+    #[serde(default = "yes")]
+    data_only: bool,
+}
+
+impl<'de> Deserialize<'de> for LossSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        super::json_path::internally_tagged(d, "LossSpec", LOSS_KINDS, |kind, text| {
+            use serde_json::from_str;
+            Ok(match kind {
+                0 => {
+                    let f: BernoulliFields = from_str(text)?;
+                    LossSpec::Bernoulli {
+                        p: f.p,
+                        data_only: f.data_only,
+                    }
+                }
+                1 => {
+                    let f: BlackoutFields = from_str(text)?;
+                    LossSpec::Blackout {
+                        start_s: f.start_s,
+                        end_s: f.end_s,
+                    }
+                }
+                2 => {
+                    let f: NthFields = from_str(text)?;
+                    LossSpec::Nth { packets: f.packets }
+                }
+                _ => {
+                    let f: GilbertElliottFields = from_str(text)?;
+                    LossSpec::GilbertElliott {
+                        p: f.p,
+                        r: f.r,
+                        loss_good: f.loss_good,
+                        loss_bad: f.loss_bad,
+                        data_only: f.data_only,
+                    }
+                }
+            })
+        })
+    }
 }
 
 impl LossSpec {
@@ -367,7 +444,8 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
     /// At a fixed time, seconds after the start of the run.
@@ -378,6 +456,49 @@ pub enum SwitchTrigger {
     /// from the flow's start) in which retransmitted / sent segments exceeds
     /// `loss_rate`.
     LossRateAbove { loss_rate: f64, window_s: f64 },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AtFields {
+    at_s: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SrttAboveFields {
+    srtt_ms: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LossRateAboveFields {
+    loss_rate: f64,
+    window_s: f64,
+}
+
+impl<'de> Deserialize<'de> for SwitchTrigger {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        const KINDS: &[&str] = &["at", "srtt_above", "loss_rate_above"];
+        super::json_path::internally_tagged(d, "SwitchTrigger", KINDS, |kind, text| {
+            use serde_json::from_str;
+            Ok(match kind {
+                0 => SwitchTrigger::At {
+                    at_s: from_str::<AtFields>(text)?.at_s,
+                },
+                1 => SwitchTrigger::SrttAbove {
+                    srtt_ms: from_str::<SrttAboveFields>(text)?.srtt_ms,
+                },
+                _ => {
+                    let f: LossRateAboveFields = from_str(text)?;
+                    SwitchTrigger::LossRateAbove {
+                        loss_rate: f.loss_rate,
+                        window_s: f.window_s,
+                    }
+                }
+            })
+        })
+    }
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -976,7 +1097,8 @@ impl Default for ReceiverRateParams {
 
 /// The application behind a flow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
     /// Always has data to send (TCP).
@@ -1024,6 +1146,92 @@ pub enum SourceSpec {
 
 fn default_udp_payload() -> u32 {
     1000
+}
+
+/// The fields of `bulk`: none, and others are ignored, as serde's derive
+/// does for a unit variant.
+#[derive(Deserialize)]
+struct BulkFields {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SizedFields {
+    bytes: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CbrFields {
+    packet_bytes: u32,
+    interval_ms: f64,
+    #[serde(default)]
+    random_phase: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PoissonFields {
+    rate_bps: f64,
+    packet_bytes: u32,
+    #[serde(default)]
+    exponential_sizes: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OnOffFields {
+    on_s: f64,
+    off_s: f64,
+    #[serde(default)]
+    exponential: bool,
+    #[serde(default)]
+    rate_bps: Option<f64>,
+    #[serde(default = "default_udp_payload")]
+    packet_bytes: u32,
+}
+
+impl<'de> Deserialize<'de> for SourceSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        const KINDS: &[&str] = &["bulk", "sized", "cbr", "poisson", "on_off"];
+        super::json_path::internally_tagged(d, "SourceSpec", KINDS, |kind, text| {
+            use serde_json::from_str;
+            Ok(match kind {
+                0 => {
+                    from_str::<BulkFields>(text)?;
+                    SourceSpec::Bulk
+                }
+                1 => SourceSpec::Sized {
+                    bytes: from_str::<SizedFields>(text)?.bytes,
+                },
+                2 => {
+                    let f: CbrFields = from_str(text)?;
+                    SourceSpec::Cbr {
+                        packet_bytes: f.packet_bytes,
+                        interval_ms: f.interval_ms,
+                        random_phase: f.random_phase,
+                    }
+                }
+                3 => {
+                    let f: PoissonFields = from_str(text)?;
+                    SourceSpec::Poisson {
+                        rate_bps: f.rate_bps,
+                        packet_bytes: f.packet_bytes,
+                        exponential_sizes: f.exponential_sizes,
+                    }
+                }
+                _ => {
+                    let f: OnOffFields = from_str(text)?;
+                    SourceSpec::OnOff {
+                        on_s: f.on_s,
+                        off_s: f.off_s,
+                        exponential: f.exponential,
+                        rate_bps: f.rate_bps,
+                        packet_bytes: f.packet_bytes,
+                    }
+                }
+            })
+        })
+    }
 }
 
 /// Loss recovery of the TCP sender.
