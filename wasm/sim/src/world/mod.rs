@@ -44,6 +44,51 @@ enum Event {
     Sample,
 }
 
+/// Index bits of a packed event; validation keeps every index far below
+/// (at most 1,000 nodes and flows, 2,000 links).
+const INDEX_BITS: u32 = crate::engine::event::EVENT_BITS - 4;
+
+impl crate::engine::event::Packed for Event {
+    fn pack(&self) -> u32 {
+        let (tag, i) = match *self {
+            Event::FlowStart(i) => (0, i),
+            Event::TxDone(i) => (1, i),
+            Event::Arrive(i) => (2, i),
+            Event::Rto(i) => (3, i),
+            Event::DelAck(i) => (4, i),
+            Event::Pace(i) => (5, i),
+            Event::AppToggle(i) => (6, i),
+            Event::UdpSend(i) => (7, i),
+            Event::HostRx(i) => (8, i),
+            Event::HostTx(i) => (9, i),
+            Event::QueueWake(i) => (10, i),
+            Event::CcTimer(i) => (11, i),
+            Event::Sample => (12, 0),
+        };
+        debug_assert!(i < 1 << INDEX_BITS);
+        tag << INDEX_BITS | i
+    }
+
+    fn unpack(bits: u32) -> Self {
+        let i = bits & ((1 << INDEX_BITS) - 1);
+        match bits >> INDEX_BITS {
+            0 => Event::FlowStart(i),
+            1 => Event::TxDone(i),
+            2 => Event::Arrive(i),
+            3 => Event::Rto(i),
+            4 => Event::DelAck(i),
+            5 => Event::Pace(i),
+            6 => Event::AppToggle(i),
+            7 => Event::UdpSend(i),
+            8 => Event::HostRx(i),
+            9 => Event::HostTx(i),
+            10 => Event::QueueWake(i),
+            11 => Event::CcTimer(i),
+            _ => Event::Sample,
+        }
+    }
+}
+
 /// Packet accounting for the conservation invariant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Conservation {
@@ -283,7 +328,7 @@ impl World {
                 Ok(_) => {}
             }
         }
-        self.deliver(pkt);
+        self.deliver(&pkt);
     }
 
     fn on_host_rx(&mut self, node: u32) {
@@ -292,7 +337,7 @@ impl World {
         if let Some(&(next, _)) = h.rx.front() {
             self.events.schedule(next, Event::HostRx(node));
         }
-        self.deliver(pkt);
+        self.deliver(&pkt);
     }
 
     fn on_host_tx(&mut self, node: u32) {
@@ -305,7 +350,7 @@ impl World {
     }
 
     /// Hand a packet that reached its destination host to TCP or the UDP sink.
-    fn deliver(&mut self, pkt: Packet) {
+    fn deliver(&mut self, pkt: &Packet) {
         self.counts.delivered += 1;
         if pkt.is_payload() {
             self.data_delivered += 1;
@@ -315,7 +360,7 @@ impl World {
         let fl = &mut self.flows[f];
         match (&mut fl.ends, pkt.kind) {
             (Endpoints::Tcp { receiver, .. }, PacketKind::Data) => {
-                if let Some(mut ack) = receiver.on_data(&pkt, now) {
+                if let Some(mut ack) = receiver.on_data(pkt, now) {
                     ack.flow = pkt.flow;
                     ack.src = pkt.dst;
                     ack.dst = pkt.src;
@@ -326,7 +371,7 @@ impl World {
                 }
             }
             (Endpoints::Tcp { sender, .. }, PacketKind::Ack) => {
-                sender.on_ack(&pkt, now, &mut self.out);
+                sender.on_ack(pkt, now, &mut self.out);
                 if fl.cc_run.as_ref().is_some_and(|r| r.has_srtt_trigger()) {
                     self.check_cc_switches(f as u32);
                 }
