@@ -296,7 +296,7 @@ impl World {
 
     fn receive(&mut self, node: u32, pkt: Packet) {
         if pkt.dst != node {
-            self.forward(node, pkt);
+            self.forward(node, &pkt);
             return;
         }
         let now = self.now;
@@ -346,7 +346,7 @@ impl World {
         if let Some(&(next, _)) = h.tx.front() {
             self.events.schedule(next, Event::HostTx(node));
         }
-        self.emit(pkt);
+        self.emit(&pkt);
     }
 
     /// Hand a packet that reached its destination host to TCP or the UDP sink.
@@ -442,7 +442,7 @@ impl World {
     fn send_out(&mut self, f: u32) {
         let mut out = std::mem::take(&mut self.out);
         let now = self.now;
-        for mut p in out.drain(..) {
+        for p in out.iter_mut() {
             p.uid = self.next_uid;
             self.next_uid += 1;
             if p.src == p.dst {
@@ -452,7 +452,7 @@ impl World {
                     .expect("validated loopback host");
                 let t = h.pipeline.on_loopback_send(now, p.size);
                 let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
-                h.rx.push_back((t, p));
+                h.rx.push_back((t, *p));
                 self.counts.created += 1;
                 if h.rx.len() == 1 {
                     self.events.schedule(t, Event::HostRx(p.src));
@@ -463,7 +463,7 @@ impl World {
                 let t = h.pipeline.on_app_send(now, p.size);
                 if t > now || !h.tx.is_empty() {
                     let t = h.tx.back().map_or(t, |&(last, _)| t.max(last));
-                    h.tx.push_back((t, p));
+                    h.tx.push_back((t, *p));
                     if h.tx.len() == 1 {
                         self.events.schedule(t, Event::HostTx(p.src));
                     }
@@ -472,25 +472,26 @@ impl World {
             }
             self.emit(p);
         }
+        out.clear();
         self.out = out;
         self.arm_timers(f);
     }
 
     /// Put a packet on the wire at its source host, in IP fragments if it
     /// exceeds the flow's path MTU (RFC 791).
-    fn emit(&mut self, mut p: Packet) {
+    fn emit(&mut self, p: &Packet) {
         if let Some(c) = self.capture.as_mut() {
-            c.observe(self.now, &p, true);
+            c.observe(self.now, p, true);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
         if p.size > mtu && p.kind != PacketKind::Ack {
             let sizes = fragment_sizes(p.size, mtu);
-            p.frag_count = sizes.len().min(255) as u8;
+            let mut frag = *p;
+            frag.frag_count = sizes.len().min(255) as u8;
             for s in sizes {
-                let mut frag = p;
                 frag.size = s;
                 self.counts.created += 1;
-                self.forward(p.src, frag);
+                self.forward(p.src, &frag);
             }
         } else {
             self.counts.created += 1;
@@ -523,7 +524,9 @@ impl World {
         self.arm_cc_timer(f);
     }
 
-    fn forward(&mut self, node: u32, mut pkt: Packet) {
+    /// Send a packet from `node` towards its destination (by reference: the
+    /// queue or pipe it joins takes the only copy).
+    fn forward(&mut self, node: u32, pkt: &Packet) {
         let c = self.routes[node as usize * self.n_nodes + pkt.dst as usize];
         if c == NO_ROUTE {
             self.counts.dropped += 1;
@@ -531,11 +534,13 @@ impl World {
         }
         let c = c as usize;
         let ch = &mut self.channels[c];
-        pkt.enqueued_at = self.now;
+        let now = self.now;
         if ch.fifo.is_some() {
-            match ch.fifo_send(self.now, pkt.size) {
+            match ch.fifo_send(now, pkt.size) {
                 Some(arrive) => {
-                    ch.pipe.push_back((arrive, pkt));
+                    let mut entered = *pkt;
+                    entered.enqueued_at = now;
+                    ch.pipe.push_back((arrive, entered));
                     if ch.pipe.len() == 1 {
                         self.events.schedule(arrive, Event::Arrive(c as u32));
                     }
@@ -552,7 +557,9 @@ impl World {
             rng: &mut ch.rng,
             dropped: &mut self.dropped,
         };
-        ch.qdisc.enqueue(pkt, &mut ctx);
+        let mut entered = *pkt;
+        entered.enqueued_at = now;
+        ch.qdisc.enqueue(entered, &mut ctx);
         self.account_drops(c);
         if self.channels[c].transmitting.is_none() {
             self.start_tx(c);

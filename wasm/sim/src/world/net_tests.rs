@@ -37,7 +37,7 @@ fn ce_marks_on_ect_packets_are_counted_in_the_marks_column() {
         p.ect = true;
         p.uid = k;
         w.counts.created += 1;
-        w.forward(0, p);
+        w.forward(0, &p);
     }
     w.run();
     let cols = w.columns().to_vec();
