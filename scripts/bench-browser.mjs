@@ -10,8 +10,11 @@
 //     process...) and of the Web Worker threads alone (worker_busy_cores: the simulation and the
 //     workers' start-up), over the window the CPU was read around (window_s: wall_s plus a round
 //     trip to the browser). On a shared machine both are also capped by what the others use.
+//   - wasm_chromium: scenario (a) of content/scenarios/bench run to its end in the wasm module in a
+//     page (no worker, no plotting), a few times: the model's own speed in the browser.
 // A benchmark, not a test: it reports and never fails. Prints JSON when run directly.
-// Environment: TCPLAB_BENCH_PORT (default 4183) for the static server.
+// Environment: TCPLAB_BENCH_PORT (default 4183) for the static server; the next port serves the
+// wasm module for wasm_chromium.
 // The page.evaluate callbacks run in the page, where these exist.
 /* global document, MutationObserver, requestAnimationFrame */
 import { spawn } from 'node:child_process';
@@ -22,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { CHROMIUM, ROOT } from './lib/paths.mjs';
+import { wasmRunsInChromium } from './lib/wasm-in-chromium.mjs';
 
 // TCPLAB_BENCH_PORT lets two checkouts measure side by side.
 const PORT = Number(process.env.TCPLAB_BENCH_PORT ?? 4183);
@@ -167,7 +171,13 @@ async function sweep(page, url, marker) {
 }
 
 /** Run both measurements; `dist/` must hold a build. */
-export async function browserBench() {
+/** Scenario (a), full length, for wasm_chromium when run directly. */
+const SCENARIO_A = join(ROOT, 'content', 'scenarios', 'bench', 'a-10-cubic-1g.json');
+
+/** The browser measurements; `model` ({ scenarioText, runs }) sets what wasm_chromium runs. */
+export async function browserBench(
+  model = { scenarioText: readFileSync(SCENARIO_A, 'utf8'), runs: 3 },
+) {
   const server = spawn(
     process.execPath,
     [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(PORT)],
@@ -191,6 +201,7 @@ export async function browserBench() {
     const result = {
       first_plot_ms: firstPlot,
       sweep: await sweep(page, url, profile),
+      wasm_chromium: await wasmRunsInChromium(context, model.scenarioText, model.runs, PORT + 1),
     };
     return result;
   } finally {

@@ -135,10 +135,27 @@ function bundleSizes() {
   };
 }
 const sizes = bundleSizes();
-const browser = sizes && !process.argv.includes('--no-browser') ? await browserBench() : null;
+const a = results.find((r) => r.scenario.startsWith('a-'));
+const aText = scenarioText(files.find((f) => f.includes('/a-')) ?? files[0]);
+const browser =
+  sizes && !process.argv.includes('--no-browser')
+    ? await browserBench({ scenarioText: aText, runs: RUNS })
+    : null;
+/** Scenario (a) in the wasm module in Chromium: best of its runs, and against native (a). */
+const chromium = browser?.wasm_chromium?.length
+  ? (() => {
+      const wallS = Math.min(...browser.wasm_chromium.map((r) => r.wall_s));
+      const r0 = browser.wasm_chromium[0];
+      return {
+        wall_s: wallS,
+        packets_per_s: r0.delivered_packets / wallS,
+        native_ratio: a ? wallS / a.native.wall_s : null,
+        same_trace: browser.wasm_chromium.every((r) => r.trace_hash === a?.native.trace_hash),
+      };
+    })()
+  : null;
 const median = (v) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
 
-const a = results.find((r) => r.scenario.startsWith('a-'));
 const targets = [
   ['(a) native packets/s ≥ 3 M (wall)', a?.native.packets_per_s, (v) => v >= 3e6],
   ['(a) native packets/s ≥ 3 M (CPU)', a?.native.packets_per_cpu_s, (v) => v >= 3e6],
@@ -185,6 +202,12 @@ process.stdout.write(
 );
 for (const r of results) process.stdout.write(`${line(columns.map(([, , f]) => f(r)))}\n`);
 process.stdout.write(`\nbundle: ${JSON.stringify(sizes)}\nbrowser: ${JSON.stringify(browser)}\n`);
+if (chromium)
+  process.stdout.write(
+    `(a) in WASM in Chromium (best of ${RUNS}): ${fmt(chromium.wall_s)} s, ` +
+      `${fmt(chromium.packets_per_s)} packets/s, ${fmt(chromium.native_ratio)} × native` +
+      `${chromium.same_trace ? '' : ' (TRACE HASH DIFFERS)'}\n`,
+  );
 process.stdout.write('\ntargets (issue 9):\n');
 for (const [name, v, ok] of targets) {
   process.stdout.write(`  ${v != null && ok(v) ? 'met ' : 'MISS'}  ${name.padEnd(40)} ${fmt(v)}\n`);
@@ -193,6 +216,7 @@ const out = {
   quick,
   runs: RUNS,
   results,
+  wasm_chromium_a: chromium,
   sizes,
   browser,
   targets: targets.map(([name, v, ok]) => ({ name, value: v, met: v != null && ok(v) })),
