@@ -17,14 +17,12 @@
 // wasm module for wasm_chromium.
 // The page.evaluate callbacks run in the page, where these exist.
 /* global document, MutationObserver, requestAnimationFrame */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from './lib/chromium.mjs';
-import { CHROMIUM, ROOT } from './lib/paths.mjs';
+import { launchHeadless, serveDist } from './lib/headless.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { wasmRunsInChromium } from './lib/wasm-in-chromium.mjs';
 
 // TCPLAB_BENCH_PORT lets two checkouts measure side by side.
@@ -178,21 +176,12 @@ const SCENARIO_A = join(ROOT, 'content', 'scenarios', 'bench', 'a-10-cubic-1g.js
 export async function browserBench(
   model = { scenarioText: readFileSync(SCENARIO_A, 'utf8'), runs: 3 },
 ) {
-  const server = spawn(
-    process.execPath,
-    [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(PORT)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise((resolve) => server.stdout.once('data', resolve));
-  const profile = mkdtempSync(join(tmpdir(), 'tcplab-bench-browser-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const server = await serveDist(PORT);
+  const browser = await launchHeadless('tcplab-bench-browser-', {
     viewport: { width: 1280, height: 900 },
   });
+  const { context, page, profile } = browser;
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const url = `http://127.0.0.1:${PORT}/lab/sub/?lang=en&theme=light`;
     const firstPlot = [];
     for (let i = 0; i < FIRST_PLOT_RUNS; i++) firstPlot.push(await firstPlotMs(page, url));
@@ -205,9 +194,8 @@ export async function browserBench(
     };
     return result;
   } finally {
-    await context.close();
+    await browser.close();
     server.kill();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 

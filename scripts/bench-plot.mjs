@@ -2,32 +2,13 @@
 // `npm run bench:plot`: how fast a plot redraws two series of a million points each while it is
 // zoomed, panned and hovered every frame (the page's `?bench=plot` mode) in headless Chromium.
 // Run `npm run build` first. Prints frames per second, mean and 95th-percentile frame time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from './lib/chromium.mjs';
-import { CHROMIUM, ROOT } from './lib/paths.mjs';
+import { launchHeadless, serveDist } from './lib/headless.mjs';
 
 const port = 4182;
-const server = spawn(
-  process.execPath,
-  [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(port)],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-await new Promise((resolve) => server.stdout.once('data', resolve));
-const profile = mkdtempSync(join(tmpdir(), 'tcplab-bench-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: CHROMIUM_ARGS,
-  viewport: { width: 1280, height: 800 },
-});
+const server = await serveDist(port);
+const browser = await launchHeadless('tcplab-bench-', { viewport: { width: 1280, height: 800 } });
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
+  const { page } = browser;
   await page.goto(`http://127.0.0.1:${port}/lab/sub/?bench=plot`);
   const result = page.locator('[data-testid="bench-result"]:not([data-result=""])');
   await result.waitFor({ timeout: 120_000 });
@@ -38,7 +19,6 @@ try {
       `(an idle page gets ${r.idleFps.toFixed(1)} fps here)\n`,
   );
 } finally {
-  await context.close();
+  await browser.close();
   server.kill();
-  rmSync(profile, { recursive: true, force: true });
 }

@@ -1,13 +1,10 @@
 #!/usr/bin/env node
 // Retake the screenshots in docs/ (README and docs/ui.md show them): the built site in headless
 // Chromium. Run `npm run build` first.   node scripts/screenshot.mjs [only-this-name]
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from './lib/chromium.mjs';
-import { CHROMIUM, ROOT } from './lib/paths.mjs';
+import { launchHeadless, serveDist } from './lib/headless.mjs';
+import { ROOT } from './lib/paths.mjs';
 
 const DOCS = join(ROOT, 'docs');
 const only = process.argv[2];
@@ -152,28 +149,17 @@ const SHOTS = [
   },
 ];
 
-const server = spawn(
-  process.execPath,
-  [join(ROOT, 'scripts', 'serve-dist.mjs'), '--port', String(port)],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-await new Promise((resolve) => server.stdout.once('data', resolve));
+const server = await serveDist(port);
 mkdirSync(join(DOCS, 'screenshots'), { recursive: true });
 try {
   for (const shot of SHOTS) {
     if (only && shot.name !== only) continue;
-    const profile = mkdtempSync(join(tmpdir(), 'tcplab-shot-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
+    const browser = await launchHeadless('tcplab-shot-', {
       viewport: { width: 1440, height: 900 },
       deviceScaleFactor: 1,
     });
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
+      const { page } = browser;
       await page.goto(`${base}${shot.query ?? '?lang=en&theme=light'}`);
       if (!shot.lesson) {
         await page.getByTestId('run').waitFor();
@@ -182,8 +168,7 @@ try {
       await shot.take(page);
       process.stdout.write(`wrote docs/${shot.name}.png\n`);
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     }
   }
 } finally {
