@@ -11,11 +11,12 @@
 //
 // Exit status: 0 when no target crashed (or fuzzing is unavailable), 1 when one did; the
 // crashing input is kept in wasm/fuzz/artifacts/<target>/ and the command to replay it is printed.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WASM_DIR } from './lib/paths.mjs';
-import { capture, log, run } from './lib/proc.mjs';
+import { env, log, run, capture } from './lib/proc.mjs';
+import { spawnSync } from 'node:child_process';
 
 export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
 export const TARGETS = ['scenario_decode', 'scenario_simulate'];
@@ -79,18 +80,67 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS } = {}) {
     if (seed !== undefined) libfuzzer.push(`-seed=${seed}`);
     const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
-    if (run('cargo', args, { cwd }) !== 0) crashed.push(target);
+    const started = Date.now();
+    if (run('cargo', args, { cwd }) !== 0) crashed.push(describeCrash(target, started));
   }
   if (crashed.length > 0) {
+    const names = crashed.map((c) => c.target);
     process.stderr.write(
-      `\nfuzzing found a failure in ${crashed.join(', ')}. The input is in ` +
+      `\nfuzzing found a failure in ${names.join(', ')}. The input is in ` +
         `wasm/fuzz/artifacts/<target>/; replay it with\n` +
         `  cd wasm && cargo +nightly fuzz run ${BUILD_FLAGS.join(' ')} <target> fuzz/artifacts/<target>/<file>\n` +
         `and shrink it with \`cargo +nightly fuzz tmin ${BUILD_FLAGS.join(' ')} <target> <file>\`.\n`,
     );
-    return { status: 1, note: `crash in ${crashed.join(', ')}` };
+    return {
+      status: 1,
+      note: crashed.map((c) => `${c.kind} in ${c.target}`).join(', '),
+      detail: crashed.map((c) => c.detail).join('\n'),
+    };
   }
   return { status: 0, note: `${targets.length} × ${seconds} s` };
+}
+
+/** libFuzzer names an artifact after what went wrong: crash-, timeout-, oom-, slow-unit-… */
+function artifactKind(file) {
+  return file.split('-')[0];
+}
+
+/**
+ * What a failed target left: the kind, the newest artifact written since `since`, the panic
+ * message (from replaying the input once) and the input itself, so that a CI log whose tail is
+ * all one sees still tells what broke and how to reproduce it.
+ */
+export function describeCrash(target, since) {
+  const dir = join(FUZZ_DIR, 'artifacts', target);
+  let files = [];
+  try {
+    files = readdirSync(dir)
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .filter(({ t }) => t >= since - 1000)
+      .sort((a, b) => b.t - a.t);
+  } catch {
+    // no artifacts directory: libFuzzer failed before fuzzing
+  }
+  if (files.length === 0) {
+    return { target, kind: 'failure', detail: `${target}: exited with an error and left no input` };
+  }
+  const file = join(dir, files[0].f);
+  const kind = artifactKind(files[0].f);
+  const replay = spawnSync(
+    'cargo',
+    ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, file, '--', '-runs=1'],
+    { cwd: WASM_DIR, env, encoding: 'utf8', timeout: 120_000 },
+  );
+  const out = `${replay.stdout ?? ''}${replay.stderr ?? ''}`.split('\n');
+  const at = out.findIndex((l) => /panicked at|ERROR: libFuzzer/.test(l));
+  const why = at < 0 ? '(no panic message on replay)' : out.slice(at, at + 4).join('\n');
+  const input = readFileSync(file).toString('utf8');
+  const shown = input.length > 1500 ? `${input.slice(0, 1500)}…` : input;
+  return {
+    target,
+    kind,
+    detail: `${target}: ${kind} ${file}\n${why}\ninput (${input.length} chars): ${JSON.stringify(shown)}`,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

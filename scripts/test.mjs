@@ -95,8 +95,8 @@ for (const [name, fn] of steps) {
   const start = Date.now();
   // A step returns its exit status, or { status, note } to add a note to the summary.
   const out = fn();
-  const { status, note } = typeof out === 'object' ? out : { status: out, note: undefined };
-  results.push({ name, status, seconds: (Date.now() - start) / 1000, note });
+  const { status, note, detail } = typeof out === 'object' ? out : { status: out };
+  results.push({ name, status, seconds: (Date.now() - start) / 1000, note, detail });
 }
 
 const failed = results.filter((r) => r.status !== 0);
@@ -108,5 +108,7 @@ for (const r of results) {
   );
 }
 process.stdout.write(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+// What failed, in detail, where a log read from its end shows it.
+for (const r of failed.filter((f) => f.detail)) process.stdout.write(`\n${r.name}:\n${r.detail}\n`);
 process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
 process.exit(failed.length > 0 ? 1 : 0);

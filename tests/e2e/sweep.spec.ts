@@ -35,20 +35,22 @@ async function mtuSweep(page: Page, points: number): Promise<void> {
   await page.getByTestId('sweep-points').fill(String(points));
 }
 
-test('a sweep keeps one worker per core for all its runs and ends them when done', async ({
+test('a sweep keeps one worker per core for all its runs and ends them when the tab is left', async ({
   page,
 }) => {
   await openLab(page);
   // With a host preset the sweep also probes 2 × 24 points for the offload curves.
   await page.getByTestId('preset').selectOption('lanHost');
-  await page.getByTestId('tab-sweep').click();
-  await mtuSweep(page, 8);
   const started: Worker[] = [];
   const closed: Worker[] = [];
   page.on('worker', (w) => {
     started.push(w);
     w.on('close', () => closed.push(w));
   });
+  // The tab starts its workers at once, so that they have loaded the wasm when Run is clicked.
+  await page.getByTestId('tab-sweep').click();
+  await expect.poll(() => started.length).toBeGreaterThanOrEqual(1);
+  await mtuSweep(page, 8);
   await page.getByTestId('sweep-run').click();
   await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', {
     timeout: 120_000,
@@ -59,6 +61,9 @@ test('a sweep keeps one worker per core for all its runs and ends them when done
   // 8 runs and 48 probes: a worker per job would start 56.
   expect(started.length).toBeGreaterThanOrEqual(1);
   expect(started.length).toBeLessThanOrEqual(Math.min(16, Math.max(1, cores)));
+  // They stay loaded for the next sweep while the tab is open, and end when it is left.
+  expect(closed).toHaveLength(0);
+  await page.getByTestId('tab-plots').click();
   await expect.poll(() => closed.length, { timeout: 10_000 }).toBe(started.length);
 });
 

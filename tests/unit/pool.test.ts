@@ -46,11 +46,12 @@ const jobs = (...names: string[]): PoolJob[] =>
   names.map((scenarioJson) => ({ scenarioJson, mode: 'summary' }));
 const numbered = (n: number) => jobs(...Array.from({ length: n }, (_, i) => `s${i}`));
 
-function fakePool(concurrency: number, auto = false, idleMs = 50) {
+function fakePool(concurrency: number, auto = false, idleMs = 50, warmMs = 5000) {
   const runners: FakeRunner[] = [];
   const pool = new RunPool({
     concurrency,
     idleMs,
+    warmMs,
     createRunner: () => {
       const r = new FakeRunner(auto);
       runners.push(r);
@@ -225,6 +226,43 @@ describe('RunPool', () => {
     expect(a.sort()).toEqual([0, 1, 2]);
     expect(b.sort()).toEqual([0, 1]);
     expect(runners).toHaveLength(2);
+  });
+
+  it('warm() starts every worker before the jobs, and run() uses them', async () => {
+    const { pool, runners } = fakePool(2, true);
+    pool.warm();
+    expect(runners).toHaveLength(2);
+    expect(runners.every((r) => r.jobs.length === 0)).toBe(true);
+    pool.warm(); // already warm: no more workers
+    expect(runners).toHaveLength(2);
+    await pool.run(numbered(6), () => {});
+    expect(runners).toHaveLength(2);
+    expect(runners.every((r) => r.jobs.length > 0)).toBe(true);
+  });
+
+  it('warmed workers wait warmMs for a job, then end; a job in time keeps them', async () => {
+    vi.useFakeTimers();
+    const { pool, runners } = fakePool(2, true, 50, 3000);
+    pool.warm();
+    await vi.advanceTimersByTimeAsync(2000); // much longer than idleMs
+    expect(pool.workers).toBe(2);
+    await pool.run(numbered(2), () => {});
+    pool.warm(); // the sweep ended: wait for the next one
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(pool.workers).toBe(2);
+    expect(runners).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(pool.workers).toBe(0);
+    expect(runners.every((r) => r.terminated)).toBe(true);
+  });
+
+  it('warm() while jobs run adds idle workers up to the limit and leaves the busy ones', () => {
+    const { pool, runners, busy } = fakePool(3);
+    void pool.run(numbered(1), () => {});
+    pool.warm();
+    expect(runners).toHaveLength(3);
+    expect(busy()).toHaveLength(1);
+    expect(runners.some((r) => r.terminated)).toBe(false);
   });
 
   it('resolves at once with no jobs and starts no worker', async () => {

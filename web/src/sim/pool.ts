@@ -2,6 +2,7 @@
 // (summary mode: no trace rows cross over), each taking the next job as soon as it reports, so the
 // points spread over every core without a worker start and a wasm load per point. A worker whose
 // model panicked is replaced; idle workers are terminated after a short time (or by close()).
+// warm() starts the workers ahead of the jobs.
 import type { JobResult, JobRunner, PoolJob } from './job';
 import { JobWorker } from './jobWorker';
 
@@ -9,6 +10,8 @@ export type { JobResult, PoolJob } from './job';
 
 /** Idle workers are terminated after this long without a job. */
 const IDLE_MS = 1000;
+/** Workers started by warm() wait this long for their first job. */
+const WARM_MS = 60_000;
 
 /** The number of workers to use: one per core the browser reports, at least one. */
 export function defaultConcurrency(): number {
@@ -21,6 +24,7 @@ export interface PoolOptions {
   /** Starts a worker; the tests pass a fake. */
   createRunner?: () => JobRunner;
   idleMs?: number;
+  warmMs?: number;
 }
 
 /** The jobs of one run() call. */
@@ -40,6 +44,7 @@ export class RunPool {
   private readonly concurrency: number;
   private readonly createRunner: () => JobRunner;
   private readonly idleMs: number;
+  private readonly warmMs: number;
   private queue: Task[] = [];
   private readonly batches = new Set<Batch>();
   private readonly busy = new Set<JobRunner>();
@@ -50,6 +55,19 @@ export class RunPool {
     this.concurrency = Math.max(1, options.concurrency ?? defaultConcurrency());
     this.createRunner = options.createRunner ?? (() => new JobWorker());
     this.idleMs = options.idleMs ?? IDLE_MS;
+    this.warmMs = options.warmMs ?? WARM_MS;
+  }
+
+  /**
+   * Start every worker now, before there are jobs, so that their start and wasm load overlap the
+   * user filling in the form rather than the sweep (a 32-point sweep takes a quarter of a second,
+   * about what two workers take to load). Unused, they end after `warmMs`.
+   */
+  warm(): void {
+    while (this.workers < this.concurrency) this.idle.push(this.createRunner());
+    if (this.busy.size > 0) return;
+    this.clearIdleTimer();
+    this.idleTimer = setTimeout(() => this.close(), this.warmMs);
   }
 
   /** Workers alive now (busy or idle). */

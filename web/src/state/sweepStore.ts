@@ -43,6 +43,8 @@ export const sweep = new Store<SweepState>({
 });
 
 let pool: RunPool | null = null;
+/** Workers started while the sweep tab is open, for the next sweep to use. */
+let warmPool: RunPool | null = null;
 const CURVE_POINTS = 24;
 
 /** Results reach the store at most this often: a render of the sweep panel per point took the
@@ -91,10 +93,39 @@ function flowDst(s: Scenario, flowIndex: number): number {
   return s.topology.nodes.findIndex((n) => n.id === dst);
 }
 
+/** Whether the sweep tab is open: its workers are then kept loaded between sweeps. */
+let tabOpen = false;
+
+/** The sweep tab opened: start the next sweep's workers now, so Run finds them loaded. */
+export function warmSweep(): void {
+  tabOpen = true;
+  if (pool || warmPool) return;
+  warmPool = new RunPool();
+  warmPool.warm();
+}
+
+/** The sweep tab closed: end the waiting workers (a running sweep keeps its own until done). */
+export function coolSweep(): void {
+  tabOpen = false;
+  warmPool?.close();
+  warmPool = null;
+}
+
+/** A sweep ended: keep its workers for the next one while the tab is open, else end them. */
+function release(p: RunPool): void {
+  if (tabOpen && !warmPool) {
+    warmPool = p;
+    p.warm();
+  } else {
+    p.close();
+  }
+}
+
 export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void> {
   pool?.cancel();
   dropUnshown();
-  const p = new RunPool();
+  const p = warmPool ?? new RunPool();
+  warmPool = null;
   pool = p;
   const numeric = spec.param !== 'algorithm';
   const xs: (number | string)[] = numeric ? sweepGrid(spec) : [...spec.algorithms];
@@ -116,7 +147,8 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
     if (pool !== p) return;
     if (r1 === undefined || r0 === undefined || !(r1 > r0)) {
       sweep.update((s) => ({ ...s, status: 'failed', message: 'rtt' }));
-      p.close();
+      pool = null;
+      release(p);
       return;
     }
     toValue = (x) => delayFactorFor(Number(x) / 1000, r1, r0);
@@ -156,8 +188,8 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
     sweep.update((s) => ({ ...s, offloadOn: on, offloadOff: off }));
   }
   sweep.update((s) => ({ ...s, status: 'done' }));
-  p.close();
   pool = null;
+  release(p);
 }
 
 export function cancelSweep(): void {

@@ -1,6 +1,6 @@
 // Sweeps: choose a parameter, a range and a number of points (or a set of algorithms), what to
 // measure, and run every point in parallel workers; the result is plotted with its bounds.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { saveText, safeName } from '../../export/download';
 import { formatNumber } from '../../i18n/format';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
@@ -15,7 +15,14 @@ import {
 } from '../../scenario/sweep';
 import type { SweepMetric, SweepParam, SweepSpec } from '../../scenario/sweep';
 import type { Scenario } from '../../scenario/types';
-import { cancelSweep, metricOf, startSweep, sweep } from '../../state/sweepStore';
+import {
+  cancelSweep,
+  coolSweep,
+  metricOf,
+  startSweep,
+  sweep,
+  warmSweep,
+} from '../../state/sweepStore';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { SweepPlot } from './SweepPlot';
@@ -35,6 +42,11 @@ export function SweepPanel({ scenario, canRun }: Props) {
   const [flowIndex, setFlowIndex] = useState(0);
   const [algorithms, setAlgorithms] = useState<CcAlgorithm[]>(['newreno', 'cubic', 'bbr', 'vegas']);
   const [metric, setMetric] = useState<SweepMetric>('goodput');
+  // The workers load while the form is filled in, and stay loaded between sweeps.
+  useEffect(() => {
+    warmSweep();
+    return coolSweep;
+  }, []);
 
   const link = Math.min(linkIndex, scenario.topology.links.length - 1);
   const flow = Math.min(flowIndex, Math.max(0, scenario.flows.length - 1));
