@@ -5,13 +5,17 @@
 // cargo-fuzz; without them it says so and exits 0 (npm test lists the step as skipped).
 //
 //   node scripts/fuzz.mjs                      each target for 60 s, random libFuzzer seed
-//   node scripts/fuzz.mjs --seed 1             the same, reproducible (what npm test runs)
+//   node scripts/fuzz.mjs --seed 1             the same with a fixed seed
+//   node scripts/fuzz.mjs --gate               what npm test runs: a fixed seed and a fixed number of
+//                                              inputs per target from the seeds alone, in a fresh
+//                                              corpus, so every machine tries the same inputs
 //   node scripts/fuzz.mjs --seconds 3600       the long run (docs/reliability.md)
 //   node scripts/fuzz.mjs --seconds 3600 --jobs 4 scenario_simulate
 //
 // Exit status: 0 when no target crashed (or fuzzing is unavailable), 1 when one did; the
 // crashing input is kept in wasm/fuzz/artifacts/<target>/ and the command to replay it is printed.
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WASM_DIR } from './lib/paths.mjs';
@@ -23,6 +27,13 @@ export const TARGETS = ['scenario_decode', 'scenario_simulate'];
 /** Build flags shared by build and run: debug assertions (and overflow checks) on, no sanitizer
  * (the model is safe Rust; ASan would only slow it down). */
 const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
+/** The gate's inputs per target (about 40 s each here), and a time cap far above that, so a slow
+ * machine stops early rather than holding up CI. */
+export const GATE = {
+  seed: 1,
+  runs: { scenario_decode: 3_000_000, scenario_simulate: 100_000 },
+  seconds: 180,
+};
 
 /** Why fuzzing cannot run here, or null when it can. */
 export function fuzzUnavailable() {
@@ -39,7 +50,9 @@ function parseArgs(argv) {
   const opts = { seconds: 60, jobs: 1, seed: undefined, targets: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--seconds' || a === '--jobs' || a === '--seed') {
+    if (a === '--gate') {
+      opts.gate = true;
+    } else if (a === '--seconds' || a === '--jobs' || a === '--seed') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) throw new Error(`${a} needs a whole number ≥ 1`);
       opts[a.slice(2)] = n;
@@ -54,7 +67,7 @@ function parseArgs(argv) {
 }
 
 /** Build once, then run each target; returns the exit status. */
-export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS } = {}) {
+export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
   const missing = fuzzUnavailable();
   if (missing) {
     log(`fuzzing skipped: ${missing}`);
@@ -66,22 +79,29 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS } = {}) {
   }
   const crashed = [];
   for (const target of targets) {
-    const corpus = join(FUZZ_DIR, 'corpus', target);
+    // The gate starts from the seeds alone; the long runs grow the working corpus.
+    const corpus = gate
+      ? mkdtempSync(join(tmpdir(), `tcplab-${target}-`))
+      : join(FUZZ_DIR, 'corpus', target);
     mkdirSync(corpus, { recursive: true });
     const libfuzzer = [
       `-dict=${join(FUZZ_DIR, 'scenario.dict')}`,
-      `-max_total_time=${seconds}`,
+      `-max_total_time=${gate ? GATE.seconds : seconds}`,
       '-max_len=8192',
       '-timeout=20',
       '-rss_limit_mb=2048',
       '-print_final_stats=1',
     ];
+    // -reload=0: libFuzzer otherwise re-reads the corpus every second, a timing-dependent input.
+    if (gate) libfuzzer.push(`-seed=${GATE.seed}`, `-runs=${GATE.runs[target]}`, '-reload=0');
+    else if (seed !== undefined) libfuzzer.push(`-seed=${seed}`);
     if (jobs > 1) libfuzzer.push(`-fork=${jobs}`);
-    if (seed !== undefined) libfuzzer.push(`-seed=${seed}`);
     const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
     const started = Date.now();
-    if (run('cargo', args, { cwd }) !== 0) crashed.push(describeCrash(target, started));
+    const [cmd, cmdArgs] = gate ? withoutAslr('cargo', args) : ['cargo', args];
+    if (run(cmd, cmdArgs, { cwd }) !== 0) crashed.push(describeCrash(target, started));
+    if (gate) rmSync(corpus, { recursive: true, force: true });
   }
   if (crashed.length > 0) {
     const names = crashed.map((c) => c.target);
@@ -97,7 +117,19 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS } = {}) {
       detail: crashed.map((c) => c.detail).join('\n'),
     };
   }
+  if (gate) return { status: 0, note: targets.map((t) => `${GATE.runs[t]} inputs`).join(' + ') };
   return { status: 0, note: `${targets.length} × ${seconds} s` };
+}
+
+/**
+ * The command run with address-space randomisation off (`setarch -R`, inherited by the fuzz
+ * binary), when that is available: libFuzzer's comparison tables are indexed by code address, so
+ * with a fixed seed the inputs it tries are the same from run to run only at fixed addresses.
+ */
+function withoutAslr(cmd, args) {
+  const arch = capture('uname', ['-m']);
+  if (arch === null || capture('setarch', [arch, '-R', 'true']) === null) return [cmd, args];
+  return ['setarch', [arch, '-R', cmd, ...args]];
 }
 
 /** libFuzzer names an artifact after what went wrong: crash-, timeout-, oom-, slow-unit-… */
