@@ -76,6 +76,21 @@ pub fn linux_cube_factor(cube_rtt_scale: u32) -> u64 {
     (1u64 << (10 + 3 * BICTCP_HZ)) / cube_rtt_scale as u64
 }
 
+/// tcp_cubic.c's `delta = (cube_rtt_scale * offs * offs * offs) >> (10+3*BICTCP_HZ)`, without
+/// Linux's u64 overflow for a large `offs`. In 64-bit arithmetic while the product fits (|t − K|
+/// up to 64 s, the usual case), in 128-bit only beyond: wasm has no 64×64→128 multiply, and the
+/// library call took 1.5 % of a CUBIC run there (docs/performance.md). Same value either way.
+pub fn linux_cube_delta(cube_rtt_scale: u32, offs: u64) -> u64 {
+    const SHIFT: u32 = 10 + 3 * BICTCP_HZ;
+    if offs < 1 << 16 && cube_rtt_scale < 1 << 16 {
+        // offs³ < 2⁴⁸ and the scale < 2¹⁶: the product stays below 2⁶⁴.
+        (cube_rtt_scale as u64 * offs * offs * offs) >> SHIFT
+    } else {
+        let o = offs as u128;
+        ((cube_rtt_scale as u128 * o * o * o) >> SHIFT) as u64
+    }
+}
+
 /// Which region the last ACK in congestion avoidance used (RFC 9438 §4.3–4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Region {
@@ -367,9 +382,7 @@ impl Cubic {
             let delay_j = lx.delay_min.div_ceil(NS_PER_S / LINUX_HZ);
             let t_j = jiffies - lx.epoch.unwrap_or(jiffies) + delay_j;
             let t = (t_j << BICTCP_HZ) / LINUX_HZ;
-            let offs = t.abs_diff(lx.k) as u128;
-            let delta =
-                ((lx.cube_rtt_scale as u128 * offs * offs * offs) >> (10 + 3 * BICTCP_HZ)) as u64;
+            let delta = linux_cube_delta(lx.cube_rtt_scale, t.abs_diff(lx.k));
             let origin = self.origin as u64;
             let target = if t < lx.k {
                 origin.saturating_sub(delta)

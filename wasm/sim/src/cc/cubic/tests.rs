@@ -501,3 +501,38 @@ mod handoff {
         assert_eq!(back.min_rtt, 60 * MS);
     }
 }
+
+#[test]
+fn the_cube_delta_agrees_with_128_bit_arithmetic_on_both_sides_of_the_64_bit_path() {
+    let reference = |scale: u32, offs: u64| {
+        let o = offs as u128;
+        ((scale as u128 * o * o * o) >> (10 + 3 * BICTCP_HZ)) as u64
+    };
+    let mut rng = crate::engine::rng::Rng::new(9, 1);
+    let edges = [
+        0,
+        1,
+        1023,
+        1024,
+        (1 << 16) - 1,
+        1 << 16,
+        (1 << 16) + 1,
+        1 << 20,
+        3 << 20,
+    ];
+    for scale in [1, 410, 4100, (1 << 16) - 1, 1 << 16, 1 << 20] {
+        for offs in edges
+            .into_iter()
+            .chain((0..2000).map(|_| rng.below(1 << 21)))
+        {
+            assert_eq!(
+                linux_cube_delta(scale, offs),
+                reference(scale, offs),
+                "{scale} {offs}"
+            );
+        }
+    }
+    // cube_rtt_scale 410 = bic_scale 41 × 10 (tcp_cubic.c), C ≈ 0.4 segments/s³: 10 s from K
+    // (10,240 in 1/1024 s) is 410·10240³ / 2⁴⁰ = 400.4 segments.
+    assert_eq!(linux_cube_delta(410, 10_240), 400);
+}
