@@ -170,7 +170,8 @@ impl<T: FromJson> FromJson for Vec<T> {
 }
 
 /// The index in `names` of a unit variant, written as its name or, as serde
-/// also reads it, as an object whose one key is the name and whose value is null.
+/// also reads it, as an object whose one key is the name and whose value is
+/// null (checked in that order, as serde_json does).
 pub fn unit_variant(
     json: &Json,
     path: &Path,
@@ -178,18 +179,23 @@ pub fn unit_variant(
 ) -> Result<usize, ValidationError> {
     match json {
         Json::String(name) => variant_index(name, path, names),
-        Json::Object(members) if members.len() == 1 => {
-            let (name, value) = &members[0];
+        Json::Object(members) => {
+            let not_one = || {
+                path.error(Error::invalid_value(
+                    Unexpected::Map,
+                    &"map with a single key",
+                ))
+            };
+            let (name, value) = members.first().ok_or_else(not_one)?;
             let i = variant_index(name, path, names)?;
-            match value {
-                Json::Null => Ok(i),
-                _ => Err(invalid_type(value, &path.key(name), &"unit")),
+            if *value != Json::Null {
+                return Err(invalid_type(value, &path.key(name), &"unit"));
             }
+            if members.len() > 1 {
+                return Err(not_one());
+            }
+            Ok(i)
         }
-        Json::Object(_) => Err(path.error(Error::invalid_value(
-            Unexpected::Map,
-            &"map with a single key",
-        ))),
         _ => Err(invalid_type(json, path, &"string or map")),
     }
 }
