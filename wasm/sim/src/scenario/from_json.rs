@@ -333,12 +333,40 @@ impl Fields {
         })
     }
 
+    /// The index of `field` in `names`, evaluated at compile time in
+    /// `read_fields!` (comparing indices there, not names, keeps the code small).
+    pub const fn index(&self, field: &str) -> usize {
+        let mut i = 0;
+        while i < self.names.len() {
+            if eq(self.names[i].as_bytes(), field.as_bytes()) {
+                return i;
+            }
+            i += 1;
+        }
+        panic!("not a field")
+    }
+
     fn expecting(&self) -> String {
         match self.names.len() {
             1 => format!("struct {} with 1 element", self.name),
             n => format!("struct {} with {n} elements", self.name),
         }
     }
+}
+
+/// `a == b`, in a `const fn`.
+const fn eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Read the fields of `$ctor { field, field = default, … }` (a struct or a
@@ -357,12 +385,9 @@ macro_rules! read_fields {
         $(let mut $field = None;)*
         #[allow(unused_variables)] // read only when a field is required
         let form = FIELDS.read($json, path, $tagged, &mut |i, value, at| {
-            match FIELDS.names[i] {
-                $(stringify!($field) => {
-                    $field = Some($crate::scenario::from_json::FromJson::read(value, at)?)
-                })*
-                _ => {}
-            }
+            $(if i == const { FIELDS.index(stringify!($field)) } {
+                $field = Some($crate::scenario::from_json::FromJson::read(value, at)?);
+            })*
             Ok(())
         })?;
         $ctor {$(

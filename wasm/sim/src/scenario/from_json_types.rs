@@ -1,8 +1,9 @@
 //! How each scenario type is read from JSON (from_json.rs): its fields, in
 //! order of declaration, with the defaults of their `#[serde(default)]`
-//! attributes, and its variants' names. The serde attributes on the types
-//! stay the schema's source; `from_json_matches_the_serde_attributes` in
-//! tests.rs checks the two agree.
+//! attributes, and its variants' names. The compiler checks that every field
+//! is listed (a struct literal names them all); the serde attributes on the
+//! types stay the schema's source, and from_json_tests.rs checks that these
+//! lists agree with them (the types derive `Deserialize` in tests only).
 
 use super::from_json::{kind, read_enum, read_fields, read_struct, FromFields, FromJson, Path};
 use super::host_spec::*;

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// The end-host model of one host node: a preset plus optional overrides.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct HostSpec {
@@ -74,6 +75,7 @@ pub struct HostSpec {
 
 /// Host presets. Numbers and sources: docs/host-model.md.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPreset {
@@ -105,6 +107,7 @@ pub enum HostPreset {
 
 /// How the stages of the host share time (see [`HostSpec::overlap`]).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostOverlap {
@@ -117,6 +120,7 @@ pub enum HostOverlap {
 
 /// Where a host's own traffic goes (see [`HostSpec::path`]).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPathKind {

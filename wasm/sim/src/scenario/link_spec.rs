@@ -10,6 +10,7 @@ use serde::Serialize;
 /// after the tick it arrived in, so it waits up to one tick *less* than
 /// configured. Cannot be combined with `jitter_ms`.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TimerTick {
@@ -22,6 +23,7 @@ pub struct TimerTick {
 
 /// The link's rate from `at_s` on (until the next change).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RateChange {
@@ -40,6 +42,7 @@ pub struct RateChange {
 /// packet left and may span several opportunities; bytes of an opportunity
 /// that finds the queue empty are lost (mahimahi `LinkQueue::rationalize`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TraceSpec {

@@ -75,4 +75,6 @@ pub fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
 }
 
 #[cfg(test)]
+mod from_json_tests;
+#[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// A queue discipline and its parameters.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum QueueSpec {
@@ -59,6 +60,7 @@ impl Default for QueueSpec {
 /// RED parameters. Defaults are ns-3 `RedQueueDisc` (MinTh 5, MaxTh 15,
 /// MaxSize 25p, QW 0.002, LInterm 50, MeanPktSize 500, Gentle, Wait).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct RedSpec {
@@ -95,6 +97,7 @@ pub struct RedSpec {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RedMode {
@@ -128,6 +131,7 @@ impl Default for RedSpec {
 
 /// How CoDel computes the spacing interval/√count of its drops.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ControlLaw {
@@ -142,6 +146,7 @@ pub enum ControlLaw {
 
 /// CoDel parameters. Defaults are Linux `sch_codel` and RFC 8289.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct CodelSpec {
@@ -171,6 +176,7 @@ impl Default for CodelSpec {
 
 /// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (as RFC 8290 describes them).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct FqCodelSpec {
@@ -216,6 +222,7 @@ impl Default for FqCodelSpec {
 /// PIE parameters. Defaults are RFC 8033's, as Linux `pie_params_init` sets them
 /// (target 15 ms, tupdate 15 ms, alpha 2/16, beta 20/16, burst 150 ms, limit 1000).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PieSpec {
@@ -266,6 +273,7 @@ impl Default for PieSpec {
 
 /// Is the log of sampled host pairs cleared after each tally, or a ring?
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLog {
@@ -278,6 +286,7 @@ pub enum HeavyLog {
 
 /// How a tie for the most frequent host pair is broken.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyTieBreak {
@@ -290,6 +299,7 @@ pub enum HeavyTieBreak {
 
 /// Where packets are counted for the 1-in-stat_int sample.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySamplePoint {
@@ -303,6 +313,7 @@ pub enum HeavySamplePoint {
 
 /// How a non-heavy packet's drop is decided.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySpare {
@@ -317,6 +328,7 @@ pub enum HeavySpare {
 /// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
 /// settle points the paper leaves open, defaulting to the digest's reading.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct HeavyCodelSpec {
@@ -371,6 +383,7 @@ impl Default for HeavyCodelSpec {
 
 /// A per-flow weight (flow id from `flows`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowWeight {
@@ -382,6 +395,7 @@ pub struct FlowWeight {
 
 /// What happens to a reserved flow's packets beyond its reservation.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ExcessAction {
@@ -394,6 +408,7 @@ pub enum ExcessAction {
 
 /// A rate reserved for one flow at this link (seed paper 003).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Reservation {
@@ -413,6 +428,7 @@ pub struct Reservation {
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
 /// threshold 64 per conversation, hold queue 1000), per the paper 003 digest.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct WfqSpec {
@@ -442,6 +458,7 @@ impl Default for WfqSpec {
 
 /// DRR parameters (Linux sch_drr: quantum = device MTU; ns-2 drr.cc for the idea of a shared buffer).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrrSpec {
@@ -466,6 +483,7 @@ impl Default for DrrSpec {
 
 /// A flow's priority level.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowPriority {
@@ -477,6 +495,7 @@ pub struct FlowPriority {
 
 /// Strict-priority parameters (Linux prio: a FIFO per band).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PrioritySpec {
@@ -500,6 +519,7 @@ impl Default for PrioritySpec {
 
 /// Shape (hold packets until tokens suffice) or police (act at once).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenBucketMode {
@@ -512,6 +532,7 @@ pub enum TokenBucketMode {
 
 /// What a policer does with a packet that does not conform.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PolicerAction {
@@ -525,6 +546,7 @@ pub enum PolicerAction {
 /// Token-bucket parameters. Defaults are ns-3 `TbfQueueDisc` (Rate 125 KB/s,
 /// Burst 125000 B, PeakRate off, Mtu = device MTU, MaxSize 1000p).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TokenBucketSpec {

@@ -8,6 +8,7 @@ use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
@@ -46,6 +47,7 @@ pub(super) fn default_sample_interval_ms() -> f64 {
 
 /// Nodes and the links between them; packets follow static shortest paths.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
@@ -54,6 +56,7 @@ pub struct Topology {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Node {
@@ -67,6 +70,7 @@ pub struct Node {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
@@ -79,6 +83,7 @@ pub enum NodeKind {
 /// A duplex link. The settings apply to both directions unless `reverse`
 /// overrides them for the b→a direction.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
@@ -162,6 +167,7 @@ fn is_zero(v: &f64) -> bool {
 
 /// Loss on the wire: packets that finish transmission but never arrive.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
@@ -238,6 +244,7 @@ pub(super) fn default_mtu() -> u32 {
 
 /// Settings of the b→a direction that differ from a→b.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionOverride {
@@ -259,6 +266,7 @@ pub struct DirectionOverride {
 
 /// One transfer between two hosts.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Flow {
@@ -305,6 +313,7 @@ pub struct Flow {
 /// A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
 /// match run `cc`. Omitted fields match anything.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcRule {
@@ -335,6 +344,7 @@ pub(super) fn any_node() -> String {
 
 /// An inclusive range of ports.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PortRange {
@@ -356,6 +366,7 @@ impl PortRange {
 
 /// A mid-flow change of congestion-control algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcSwitch {
@@ -367,6 +378,7 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
@@ -381,6 +393,7 @@ pub enum SwitchTrigger {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Protocol {
@@ -400,6 +413,7 @@ pub enum Protocol {
 /// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
 /// to the sender, not here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CcAlgorithm {
@@ -481,6 +495,7 @@ impl CcAlgorithm {
 /// (from the start, or after a mid-flow switch); missing blocks and missing
 /// fields take the defaults documented here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CcParams {
@@ -516,6 +531,7 @@ impl CcParams {
 
 /// Which description of CUBIC to follow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CubicPreset {
@@ -538,6 +554,7 @@ pub enum CubicPreset {
 
 /// CUBIC: a preset plus optional overrides of its constants.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CubicParams {
@@ -570,6 +587,7 @@ pub struct CubicParams {
 
 /// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct CompoundParams {
@@ -613,6 +631,7 @@ impl Default for CompoundParams {
 
 /// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HighSpeedParams {
@@ -643,6 +662,7 @@ impl Default for HighSpeedParams {
 
 /// Which per-ACK increase rule Scalable TCP follows.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ScalableVariant {
@@ -660,6 +680,7 @@ pub enum ScalableVariant {
 
 /// Scalable TCP (Kelly, CCR 2003).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScalableParams {
@@ -689,6 +710,7 @@ impl Default for ScalableParams {
 
 /// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BicParams {
@@ -723,6 +745,7 @@ impl Default for BicParams {
 
 /// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HtcpParams {
@@ -756,6 +779,7 @@ impl Default for HtcpParams {
 
 /// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct VegasParams {
@@ -782,6 +806,7 @@ impl Default for VegasParams {
 
 /// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct FastParams {
@@ -806,6 +831,7 @@ impl Default for FastParams {
 
 /// Which STARTUP gain BBR uses.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum BbrHighGain {
@@ -818,6 +844,7 @@ pub enum BbrHighGain {
 
 /// BBR v1.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbrParams {
@@ -827,6 +854,7 @@ pub struct BbrParams {
 
 /// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct E2eFeedbackParams {
@@ -860,6 +888,7 @@ impl Default for E2eFeedbackParams {
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstLoss {
@@ -874,6 +903,7 @@ pub enum FirstLoss {
 
 /// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum AtThreshold {
@@ -886,6 +916,7 @@ pub enum AtThreshold {
 
 /// Paper 001 ambiguity A4: what `prate` measures.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PrateSource {
@@ -899,6 +930,7 @@ pub enum PrateSource {
 
 /// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLossSsthresh {
@@ -911,6 +943,7 @@ pub enum HeavyLossSsthresh {
 
 /// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
@@ -976,6 +1009,7 @@ impl Default for ReceiverRateParams {
 
 /// The application behind a flow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
@@ -1028,6 +1062,7 @@ pub(super) fn default_udp_payload() -> u32 {
 
 /// Loss recovery of the TCP sender.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Recovery {
@@ -1046,6 +1081,7 @@ pub enum Recovery {
 
 /// Delayed acknowledgements at the receiver.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DelayedAck {
@@ -1060,6 +1096,7 @@ pub enum DelayedAck {
 
 /// TCP stack settings.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TcpOptions {
