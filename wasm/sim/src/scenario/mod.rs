@@ -22,7 +22,6 @@ mod validate_queue;
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use from_json::{from_json, FromJson};
-pub use json_value::Json;
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use types::*;
