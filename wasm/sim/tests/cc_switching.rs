@@ -160,11 +160,11 @@ fn rules_choose_the_algorithm_of_flows_that_leave_cc_out() {
         2.0,
         1,
     );
-    s.cc_rules = serde_json::from_value(json!([
+    let rules = json!([
         {"dst_ports": {"from": 80}, "cc": "bbr"},
         {"src": "s*", "cc": "cubic", "cc_params": {"cubic": {"preset": "linux"}}}
-    ]))
-    .unwrap();
+    ]);
+    s.cc_rules = sim::scenario::from_json(&rules.to_string()).unwrap();
     let s = sim::parse_scenario(&sim::scenario::to_json(&s)).expect("valid");
     let (w, rows) = common::run_rows(&s);
     let last = |k: &str| series(&w, &rows, k).last().unwrap().1;

@@ -11,7 +11,8 @@ use sim::{Scenario, World};
 
 fn with_receiver_host(mut s: Scenario, preset: &str) -> Scenario {
     let dst = s.topology.nodes.iter_mut().find(|n| n.id == "dst").unwrap();
-    dst.host = Some(serde_json::from_value(json!({ "preset": preset })).unwrap());
+    let host = json!({ "preset": preset }).to_string();
+    dst.host = Some(sim::scenario::from_json(&host).unwrap());
     sim::parse_scenario(&sim::scenario::to_json(&s)).expect("valid")
 }
 

@@ -200,8 +200,8 @@ pub fn router_chain(chain: &[Access], branches: &[(&str, Branch)]) -> Topology {
 
 /// A bulk TCP flow with every default (NewReno, SACK, IW 10).
 pub fn bulk_flow(id: &str, src: &str, dst: &str) -> Flow {
-    serde_json::from_value(serde_json::json!({"id": id, "src": src, "dst": dst}))
-        .expect("a flow with defaults")
+    let json = serde_json::json!({"id": id, "src": src, "dst": dst});
+    crate::scenario::from_json(&json.to_string()).expect("a flow with defaults")
 }
 
 // ---- the seed papers' labs -------------------------------------------------

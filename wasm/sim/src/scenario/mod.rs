@@ -5,11 +5,14 @@
 
 pub mod cc_rules;
 mod estimate;
+mod from_json;
+mod from_json_types;
 mod host_check;
 mod host_spec;
-mod json_path;
+mod json_value;
 mod link_spec;
 mod queue_spec;
+mod syntax_path;
 mod types;
 pub mod validate;
 mod validate_cc;
@@ -18,6 +21,7 @@ mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
+pub use from_json::{from_json, FromJson};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use types::*;
@@ -41,24 +45,13 @@ fn parse_with(
     json: &str,
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
-    let scenario: Scenario = json_path::from_str(json)
-        .map_err(|(path, e)| vec![ValidationError::new(path, clean_serde_message(&e))])?;
+    let scenario: Scenario = from_json(json).map_err(|e| vec![e])?;
     let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {
         Err(errors)
     }
-}
-
-/// serde_json appends " at line L column C"; keep it only for syntax errors,
-/// where the position is the useful part.
-fn clean_serde_message(e: &serde_json::Error) -> String {
-    let msg = e.to_string();
-    if e.is_syntax() || e.is_eof() {
-        return format!("malformed JSON: {msg}");
-    }
-    json_path::without_position(msg)
 }
 
 /// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.
@@ -80,5 +73,7 @@ pub fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).expect("value serialises")
 }
 
+#[cfg(test)]
+mod from_json_tests;
 #[cfg(test)]
 mod tests;

@@ -209,8 +209,8 @@ fn the_algorithm_column_indexes_the_schemas_enum_order() {
     assert_eq!(names, all);
 }
 
-// Field paths come from the error's position in the text (json_path.rs);
-// these are the cases where the position alone is ambiguous.
+// Field paths of the errors serde's derive placed oddly (and of a syntax
+// error, found from its position in the text: syntax_path.rs).
 
 #[test]
 fn a_duplicate_field_names_its_object() {

@@ -1,6 +1,6 @@
 //! The serde types of scenario schema v1.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
@@ -8,7 +8,8 @@ use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Schema version; this build reads version 1.
@@ -37,16 +38,17 @@ pub struct Scenario {
     pub cc_rules: Vec<CcRule>,
 }
 
-fn default_seed() -> u32 {
+pub(super) fn default_seed() -> u32 {
     1
 }
-fn default_sample_interval_ms() -> f64 {
+pub(super) fn default_sample_interval_ms() -> f64 {
     10.0
 }
 
 /// Nodes and the links between them; packets follow static shortest paths.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
     pub nodes: Vec<Node>,
@@ -54,7 +56,8 @@ pub struct Topology {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Node {
     /// Unique name, used by links and flows.
@@ -67,7 +70,8 @@ pub struct Node {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     /// An end host: flows start and end here.
@@ -79,7 +83,8 @@ pub enum NodeKind {
 /// A duplex link. The settings apply to both directions unless `reverse`
 /// overrides them for the b→a direction.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
     pub id: String,
@@ -162,7 +167,7 @@ fn is_zero(v: &f64) -> bool {
 
 /// Loss on the wire: packets that finish transmission but never arrive.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
@@ -201,84 +206,8 @@ pub enum LossSpec {
     },
 }
 
-fn one() -> f64 {
+pub(super) fn one() -> f64 {
     1.0
-}
-
-/// LossSpec's kinds, in the order of its variants.
-const LOSS_KINDS: &[&str] = &["bernoulli", "blackout", "nth", "gilbert_elliott"];
-
-// The variants' fields, as serde reads them (the attributes of the variants above).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BernoulliFields {
-    p: f64,
-    #[serde(default = "yes")]
-    data_only: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BlackoutFields {
-    start_s: f64,
-    end_s: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NthFields {
-    packets: Vec<u64>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GilbertElliottFields {
-    p: f64,
-    r: f64,
-    #[serde(default)]
-    loss_good: f64,
-    #[serde(default = "one")]
-    loss_bad: f64,
-    #[serde(default = "yes")]
-    data_only: bool,
-}
-
-impl<'de> Deserialize<'de> for LossSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        super::json_path::internally_tagged(d, "LossSpec", LOSS_KINDS, |kind, text| {
-            use serde_json::from_str;
-            Ok(match kind {
-                0 => {
-                    let f: BernoulliFields = from_str(text)?;
-                    LossSpec::Bernoulli {
-                        p: f.p,
-                        data_only: f.data_only,
-                    }
-                }
-                1 => {
-                    let f: BlackoutFields = from_str(text)?;
-                    LossSpec::Blackout {
-                        start_s: f.start_s,
-                        end_s: f.end_s,
-                    }
-                }
-                2 => {
-                    let f: NthFields = from_str(text)?;
-                    LossSpec::Nth { packets: f.packets }
-                }
-                _ => {
-                    let f: GilbertElliottFields = from_str(text)?;
-                    LossSpec::GilbertElliott {
-                        p: f.p,
-                        r: f.r,
-                        loss_good: f.loss_good,
-                        loss_bad: f.loss_bad,
-                        data_only: f.data_only,
-                    }
-                }
-            })
-        })
-    }
 }
 
 impl LossSpec {
@@ -305,17 +234,18 @@ impl LossSpec {
     }
 }
 
-pub(crate) fn yes() -> bool {
+pub(super) fn yes() -> bool {
     true
 }
 
-fn default_mtu() -> u32 {
+pub(super) fn default_mtu() -> u32 {
     1500
 }
 
 /// Settings of the b→a direction that differ from a→b.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionOverride {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -336,7 +266,8 @@ pub struct DirectionOverride {
 
 /// One transfer between two hosts.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Flow {
     pub id: String,
@@ -382,7 +313,8 @@ pub struct Flow {
 /// A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
 /// match run `cc`. Omitted fields match anything.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcRule {
     /// Sending host: a node id, or a pattern in which `*` stands for any run
@@ -406,13 +338,14 @@ pub struct CcRule {
     pub cc_params: CcParams,
 }
 
-fn any_node() -> String {
+pub(super) fn any_node() -> String {
     "*".to_string()
 }
 
 /// An inclusive range of ports.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PortRange {
     /// First port, 1 to 65535.
@@ -433,7 +366,8 @@ impl PortRange {
 
 /// A mid-flow change of congestion-control algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcSwitch {
     /// The algorithm to switch to.
@@ -444,7 +378,7 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
@@ -458,51 +392,9 @@ pub enum SwitchTrigger {
     LossRateAbove { loss_rate: f64, window_s: f64 },
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AtFields {
-    at_s: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SrttAboveFields {
-    srtt_ms: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LossRateAboveFields {
-    loss_rate: f64,
-    window_s: f64,
-}
-
-impl<'de> Deserialize<'de> for SwitchTrigger {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        const KINDS: &[&str] = &["at", "srtt_above", "loss_rate_above"];
-        super::json_path::internally_tagged(d, "SwitchTrigger", KINDS, |kind, text| {
-            use serde_json::from_str;
-            Ok(match kind {
-                0 => SwitchTrigger::At {
-                    at_s: from_str::<AtFields>(text)?.at_s,
-                },
-                1 => SwitchTrigger::SrttAbove {
-                    srtt_ms: from_str::<SrttAboveFields>(text)?.srtt_ms,
-                },
-                _ => {
-                    let f: LossRateAboveFields = from_str(text)?;
-                    SwitchTrigger::LossRateAbove {
-                        loss_rate: f.loss_rate,
-                        window_s: f.window_s,
-                    }
-                }
-            })
-        })
-    }
-}
-
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Protocol {
     /// TCP: reliable, congestion-controlled.
@@ -521,7 +413,8 @@ pub enum Protocol {
 /// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
 /// to the sender, not here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CcAlgorithm {
     /// NewReno (RFC 5681 congestion control, RFC 6582 fast recovery).
@@ -602,7 +495,8 @@ impl CcAlgorithm {
 /// (from the start, or after a mid-flow switch); missing blocks and missing
 /// fields take the defaults documented here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CcParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -637,7 +531,8 @@ impl CcParams {
 
 /// Which description of CUBIC to follow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CubicPreset {
     /// RFC 9438: C = 0.4, β = 0.7, Reno-friendly region with α_cubic switched to
@@ -659,7 +554,8 @@ pub enum CubicPreset {
 
 /// CUBIC: a preset plus optional overrides of its constants.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CubicParams {
     /// Which description of CUBIC to follow (default `rfc9438`).
@@ -691,7 +587,8 @@ pub struct CubicParams {
 
 /// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct CompoundParams {
     /// α, scale of the delay-window increase α·win^k, in (0, 1]. Default 1/8.
@@ -734,7 +631,8 @@ impl Default for CompoundParams {
 
 /// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HighSpeedParams {
     /// Low_Window, packets: standard TCP at or below it. Default 38.
@@ -764,7 +662,8 @@ impl Default for HighSpeedParams {
 
 /// Which per-ACK increase rule Scalable TCP follows.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ScalableVariant {
     /// Kelly (CCR 2003): cwnd += a per acknowledged segment above the legacy
@@ -781,7 +680,8 @@ pub enum ScalableVariant {
 
 /// Scalable TCP (Kelly, CCR 2003).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScalableParams {
     /// Per-ACK increase rule (default `kelly2003`).
@@ -810,7 +710,8 @@ impl Default for ScalableParams {
 
 /// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BicParams {
     /// Fraction of the window kept after a loss, in (0, 1). Default 819/1024 (tcp_bic.c).
@@ -844,7 +745,8 @@ impl Default for BicParams {
 
 /// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HtcpParams {
     /// Δ_L, seconds after a congestion event during which α = 1, in (0, 60]. Default 1.
@@ -877,7 +779,8 @@ impl Default for HtcpParams {
 
 /// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct VegasParams {
     /// α: grow cwnd while Diff < α, in [0, 1000]. Default 2.
@@ -903,7 +806,8 @@ impl Default for VegasParams {
 
 /// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct FastParams {
     /// α, packets the flow aims to keep queued, in (0, 100000]. Default 20
@@ -927,7 +831,8 @@ impl Default for FastParams {
 
 /// Which STARTUP gain BBR uses.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum BbrHighGain {
     /// Linux tcp_bbr.c: BBR_UNIT·2885/1000 + 1 = 739/256 ≈ 2.88672. The default.
@@ -939,7 +844,8 @@ pub enum BbrHighGain {
 
 /// BBR v1.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbrParams {
     /// STARTUP pacing and cwnd gain (default `linux`).
@@ -948,7 +854,8 @@ pub struct BbrParams {
 
 /// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct E2eFeedbackParams {
     /// k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
@@ -981,7 +888,8 @@ impl Default for E2eFeedbackParams {
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstLoss {
     /// Option B: the first loss sets rate := prate and leaves slow start
@@ -995,7 +903,8 @@ pub enum FirstLoss {
 
 /// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum AtThreshold {
     /// prate ≥ 0.9·rate halves the rate. The default.
@@ -1007,7 +916,8 @@ pub enum AtThreshold {
 
 /// Paper 001 ambiguity A4: what `prate` measures.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PrateSource {
     /// Bytes received per unit time. The default (§4.2.1 "throughput").
@@ -1020,7 +930,8 @@ pub enum PrateSource {
 
 /// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLossSsthresh {
     /// ssthresh := cwnd/2 (the §4.1 rule). The default.
@@ -1032,7 +943,8 @@ pub enum HeavyLossSsthresh {
 
 /// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
     /// The "rate-limited" test: prate compared with this fraction of rate, in
@@ -1097,7 +1009,7 @@ impl Default for ReceiverRateParams {
 
 /// The application behind a flow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-// Deserialize is written below (json_path::internally_tagged), as for QueueSpec.
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
@@ -1144,99 +1056,14 @@ pub enum SourceSpec {
     },
 }
 
-fn default_udp_payload() -> u32 {
+pub(super) fn default_udp_payload() -> u32 {
     1000
-}
-
-/// The fields of `bulk`: none, and others are ignored, as serde's derive
-/// does for a unit variant.
-#[derive(Deserialize)]
-struct BulkFields {}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SizedFields {
-    bytes: u64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CbrFields {
-    packet_bytes: u32,
-    interval_ms: f64,
-    #[serde(default)]
-    random_phase: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PoissonFields {
-    rate_bps: f64,
-    packet_bytes: u32,
-    #[serde(default)]
-    exponential_sizes: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OnOffFields {
-    on_s: f64,
-    off_s: f64,
-    #[serde(default)]
-    exponential: bool,
-    #[serde(default)]
-    rate_bps: Option<f64>,
-    #[serde(default = "default_udp_payload")]
-    packet_bytes: u32,
-}
-
-impl<'de> Deserialize<'de> for SourceSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        const KINDS: &[&str] = &["bulk", "sized", "cbr", "poisson", "on_off"];
-        super::json_path::internally_tagged(d, "SourceSpec", KINDS, |kind, text| {
-            use serde_json::from_str;
-            Ok(match kind {
-                0 => {
-                    from_str::<BulkFields>(text)?;
-                    SourceSpec::Bulk
-                }
-                1 => SourceSpec::Sized {
-                    bytes: from_str::<SizedFields>(text)?.bytes,
-                },
-                2 => {
-                    let f: CbrFields = from_str(text)?;
-                    SourceSpec::Cbr {
-                        packet_bytes: f.packet_bytes,
-                        interval_ms: f.interval_ms,
-                        random_phase: f.random_phase,
-                    }
-                }
-                3 => {
-                    let f: PoissonFields = from_str(text)?;
-                    SourceSpec::Poisson {
-                        rate_bps: f.rate_bps,
-                        packet_bytes: f.packet_bytes,
-                        exponential_sizes: f.exponential_sizes,
-                    }
-                }
-                _ => {
-                    let f: OnOffFields = from_str(text)?;
-                    SourceSpec::OnOff {
-                        on_s: f.on_s,
-                        off_s: f.off_s,
-                        exponential: f.exponential,
-                        rate_bps: f.rate_bps,
-                        packet_bytes: f.packet_bytes,
-                    }
-                }
-            })
-        })
-    }
 }
 
 /// Loss recovery of the TCP sender.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Recovery {
     /// SACK-based loss recovery (RFC 6675), as Linux and ns-3 do by default.
@@ -1254,7 +1081,8 @@ pub enum Recovery {
 
 /// Delayed acknowledgements at the receiver.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DelayedAck {
     /// Acknowledge every segment at once.
@@ -1268,7 +1096,8 @@ pub enum DelayedAck {
 
 /// TCP stack settings.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TcpOptions {
     /// Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
@@ -1320,16 +1149,16 @@ pub struct TcpOptions {
     pub ecn: bool,
 }
 
-fn default_iw() -> u32 {
+pub(super) fn default_iw() -> u32 {
     10
 }
-fn default_buffer() -> u64 {
+pub(super) fn default_buffer() -> u64 {
     1 << 30
 }
-fn default_min_rto() -> f64 {
+pub(super) fn default_min_rto() -> f64 {
     200.0
 }
-fn default_granularity() -> f64 {
+pub(super) fn default_granularity() -> f64 {
     1.0
 }
 
