@@ -27,9 +27,40 @@ pub enum Json {
 
 impl Json {
     /// Parse `json`. Text after the first value is ignored, as serde's derive
-    /// (reading without `end()`) always did here.
+    /// (reading without `end()`) always did here. Numbers with a fraction or
+    /// an exponent are read correctly rounded (see [`Json::reread_floats`]).
     pub fn parse(json: &str) -> serde_json::Result<Json> {
-        Json::deserialize(&mut serde_json::Deserializer::from_str(json))
+        let mut value = Json::deserialize(&mut serde_json::Deserializer::from_str(json))?;
+        value.reread_floats(&mut NumberTokens {
+            text: json.as_bytes(),
+            at: 0,
+        });
+        Ok(value)
+    }
+
+    /// Replace each float with Rust's correctly rounded reading of its text.
+    /// serde_json's default float parsing can be 1 ulp off for a mantissa of
+    /// 16 or more digits (`0.30000000000000004`), so a scenario exported with
+    /// the shortest round-trip digits could read back as another one (found
+    /// by fuzzing). Its `float_roundtrip` feature fixes that with 35 KB of
+    /// WASM; this uses the parser the binary has anyway. The text parsed, so
+    /// its number tokens are, in order, the tree's numbers in document order.
+    fn reread_floats(&mut self, tokens: &mut NumberTokens) {
+        match self {
+            Json::U64(_) | Json::I64(_) => {
+                tokens.next();
+            }
+            Json::F64(v) => {
+                if let Some(exact) = tokens.next().and_then(|t| t.parse().ok()) {
+                    *v = exact;
+                }
+            }
+            Json::Array(items) => items.iter_mut().for_each(|i| i.reread_floats(tokens)),
+            Json::Object(members) => members
+                .iter_mut()
+                .for_each(|(_, v)| v.reread_floats(tokens)),
+            Json::Null | Json::Bool(_) | Json::String(_) => {}
+        }
     }
 
     /// The value as serde names it in a type error ("string \"x\"", "map").
@@ -44,6 +75,43 @@ impl Json {
             Json::Array(_) => Unexpected::Seq,
             Json::Object(_) => Unexpected::Map,
         }
+    }
+}
+
+/// The number tokens of JSON text in order, strings skipped.
+struct NumberTokens<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Iterator for NumberTokens<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let b = self.text;
+        while self.at < b.len() {
+            match b[self.at] {
+                b'"' => {
+                    self.at += 1;
+                    while self.at < b.len() && b[self.at] != b'"' {
+                        self.at += if b[self.at] == b'\\' { 2 } else { 1 };
+                    }
+                    self.at += 1;
+                }
+                b'-' | b'0'..=b'9' => {
+                    let start = self.at;
+                    while self.at < b.len()
+                        && matches!(b[self.at], b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+                    {
+                        self.at += 1;
+                    }
+                    // ASCII only, so on character boundaries.
+                    return std::str::from_utf8(&b[start..self.at]).ok();
+                }
+                _ => self.at += 1,
+            }
+        }
+        None
     }
 }
 
@@ -104,5 +172,35 @@ impl<'de> Visitor<'de> for JsonVisitor {
             members.push((key, map.next_value()?));
         }
         Ok(Json::Object(members))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_are_read_correctly_rounded_and_every_number_keeps_its_place() {
+        let text = r#"{"a\"1":[1,-2,0.30000000000000004,"7.5",{"x":1e-7,"y":[10000000.077777777777777777]}],
+            "b":18446744073709551616, "c": -0.0, "d":"\\", "e": 2.5E+3} 9.99 trailing"#;
+        let Json::Object(m) = Json::parse(text).unwrap() else {
+            panic!("an object")
+        };
+        let Json::Array(a) = &m[0].1 else {
+            panic!("an array")
+        };
+        assert_eq!(&a[..2], &[Json::U64(1), Json::I64(-2)]);
+        assert_eq!(a[2], Json::F64("0.30000000000000004".parse().unwrap()));
+        assert_eq!(a[3], Json::String("7.5".into()));
+        let Json::Object(inner) = &a[4] else {
+            panic!("an object")
+        };
+        assert_eq!(inner[0].1, Json::F64(1e-7));
+        let exact: f64 = "10000000.077777777777777777".parse().unwrap();
+        assert_eq!(inner[1].1, Json::Array(vec![Json::F64(exact)]));
+        // Beyond u64: a float, read from its text.
+        assert_eq!(m[1].1, Json::F64(18446744073709551616.0));
+        assert!(matches!(m[2].1, Json::F64(z) if z == 0.0 && z.is_sign_negative()));
+        assert_eq!(m[4].1, Json::F64(2500.0));
     }
 }

@@ -330,7 +330,7 @@ fn a_tagged_value_may_be_an_array_of_the_kind_and_the_fields_in_order() {
 /// Found by fuzzing (scenario_decode): a number with more digits than an f64
 /// holds was parsed 1 ulp off by serde_json's default fast path, so the
 /// exported scenario read back as a different one. Parsing is now correctly
-/// rounded (serde_json's `float_roundtrip`), and export then import is exact.
+/// rounded (`json_value.rs` re-reads floats from their text), and export then import is exact.
 #[test]
 fn a_long_decimal_is_read_correctly_rounded_and_survives_export_and_import() {
     let text = "10000000.077777777777777777777777777";
