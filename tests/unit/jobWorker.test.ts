@@ -81,6 +81,33 @@ describe('JobWorker', () => {
     ]);
   });
 
+  it('sends a second job at once, while the first runs, and reports both in order', () => {
+    const w = new JobWorker();
+    const first = start(w, '{"a":1}');
+    const second = start(w, '{"b":2}');
+    const fake = FakeWorker.all[0]!;
+    expect(fake.sent.map((m) => m.type)).toEqual(['start', 'start']);
+    const [a, b] = fake.sent.map((m) => (m.type === 'start' ? m.runId : -1));
+    fake.reply(done(b!)); // not the running job: ignored
+    expect(second).toHaveLength(0);
+    fake.reply(done(a!));
+    fake.reply(done(b!));
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(1);
+  });
+
+  it('after a panic the waiting job is dropped, never reported (the pool gives it elsewhere)', () => {
+    const w = new JobWorker();
+    const first = start(w);
+    const second = start(w);
+    const fake = FakeWorker.all[0]!;
+    const [a, b] = fake.sent.map((m) => (m.type === 'start' ? m.runId : -1));
+    fake.reply({ type: 'failed', runId: a!, message: 'boom', errors: [], panic: 'boom' });
+    expect(first).toEqual([[{ ok: false, message: 'boom', errors: [] }, false]]);
+    fake.reply(done(b!));
+    expect(second).toHaveLength(0);
+  });
+
   it('ignores reports of another run id (a late message of an earlier job)', () => {
     const w = new JobWorker();
     const first = start(w);

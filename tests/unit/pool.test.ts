@@ -1,35 +1,46 @@
 // The sweep pool's scheduling, with fake workers: reuse, failures, cancel, idle shutdown.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RUNNER_DEPTH } from '../../web/src/sim/job';
 import type { JobDone, JobResult, JobRunner, PoolJob } from '../../web/src/sim/job';
 import { RunPool } from '../../web/src/sim/pool';
 import type { RunSummary } from '../../web/src/sim/summary';
 
-/** A worker that runs a job until the test finishes it (or, with `auto`, in a microtask:
- * scenario "fail" gives field errors, "panic" a panic, anything else a summary). */
+/** A worker that runs its jobs in order, each until the test finishes it (or, with `auto`, in a
+ * microtask: scenario "fail" gives field errors, "panic" a panic, anything else a summary). Like
+ * JobWorker it holds at most RUNNER_DEPTH jobs and drops the waiting ones when it cannot go on. */
 class FakeRunner implements JobRunner {
   readonly jobs: PoolJob[] = [];
-  pending: JobDone | null = null;
+  private queue: { job: PoolJob; done: JobDone }[] = [];
   terminated = false;
 
   constructor(private readonly auto: boolean) {}
 
+  get pending(): PoolJob | null {
+    return this.queue[0]?.job ?? null;
+  }
+
+  get held(): number {
+    return this.queue.length;
+  }
+
   run(job: PoolJob, done: JobDone): void {
     if (this.terminated) throw new Error('job given to a terminated worker');
-    if (this.pending) throw new Error('two jobs at once on one worker');
+    if (this.queue.length >= RUNNER_DEPTH) throw new Error('more jobs than a worker holds');
     this.jobs.push(job);
-    this.pending = done;
-    if (this.auto) queueMicrotask(() => this.autoFinish(job.scenarioJson));
+    this.queue.push({ job, done });
+    if (this.auto) queueMicrotask(() => this.autoFinish());
   }
 
   finish(result: JobResult = ok(), reusable = true): void {
-    const done = this.pending;
-    if (!done) throw new Error('no job to finish');
-    this.pending = null;
-    done(result, reusable); // even after terminate(): the pool must ignore it
+    const head = this.queue.shift();
+    if (!head) throw new Error('no job to finish');
+    if (!reusable) this.queue = [];
+    head.done(result, reusable); // even after terminate(): the pool must ignore it
   }
 
-  private autoFinish(scenario: string): void {
-    if (!this.pending) return;
+  private autoFinish(): void {
+    const scenario = this.pending?.scenarioJson;
+    if (scenario === undefined || this.terminated) return;
     if (scenario === 'fail') this.finish(failure('duration_s: must be positive'), true);
     else if (scenario === 'panic') this.finish(failure('tcplab panicked'), false);
     else this.finish();
@@ -78,6 +89,9 @@ describe('RunPool', () => {
     void all.then(() => (resolved = true));
     for (let k = 0; k < 32; k++) {
       expect(busy().length).toBeLessThanOrEqual(2);
+      // Each worker holds its running job and the next, never more.
+      expect(runners.every((r) => r.held <= RUNNER_DEPTH)).toBe(true);
+      if (k <= 28) expect(runners.every((r) => r.held === RUNNER_DEPTH)).toBe(true);
       busy()[k % busy().length]?.finish();
     }
     await all;
@@ -96,12 +110,13 @@ describe('RunPool', () => {
     const seen: [number, JobResult][] = [];
     const all = pool.run(jobs('a', 'b', 'c'), (i, r) => seen.push([i, r]));
     const [first, second] = runners;
-    second!.finish(failure('second'), true); // job 1 ends first; job 2 goes to the same worker
-    expect(second!.jobs.map((j) => j.scenarioJson)).toEqual(['b', 'c']);
-    second!.finish();
+    // Job 2 was given to the first worker at once, to start as job 0 ends.
+    expect(first!.jobs.map((j) => j.scenarioJson)).toEqual(['a', 'c']);
+    second!.finish(failure('second'), true); // job 1 ends first
+    first!.finish();
     first!.finish();
     await all;
-    expect(seen.map(([i]) => i)).toEqual([1, 2, 0]);
+    expect(seen.map(([i]) => i)).toEqual([1, 0, 2]);
     expect(seen[0]![1]).toEqual(failure('second'));
   });
 
@@ -126,7 +141,11 @@ describe('RunPool', () => {
     expect(runners).toHaveLength(3);
     const panicked = runners.find((r) => r.jobs[0]?.scenarioJson === 'panic');
     expect(panicked?.terminated).toBe(true);
-    expect(panicked?.jobs).toHaveLength(1);
+    // The job waiting behind the panic ran on the new worker, once.
+    const waited = panicked!.jobs[1]!.scenarioJson;
+    expect(runners[2]!.jobs.map((j) => j.scenarioJson)).toContain(waited);
+    const ran = runners.flatMap((r) => r.jobs.map((j) => j.scenarioJson));
+    expect(ran.filter((j) => j === waited)).toHaveLength(2);
   });
 
   it('does not wedge when a worker fails every job at once', async () => {
@@ -159,8 +178,9 @@ describe('RunPool', () => {
     await all;
     expect(runners).toHaveLength(2);
     expect(runners.every((r) => r.terminated)).toBe(true);
-    // Jobs 0, 1 and 2 had started; a late report of a terminated worker is not delivered.
-    expect(runners.flatMap((r) => r.jobs)).toHaveLength(3);
+    // Jobs 0–4 had been given (two to each worker, then job 4 behind job 2); a late report of a
+    // terminated worker is not delivered.
+    expect(runners.flatMap((r) => r.jobs)).toHaveLength(5);
     runners[1]!.finish();
     expect(seen).toEqual([0]);
     expect(pool.workers).toBe(0);
@@ -180,7 +200,8 @@ describe('RunPool', () => {
       if (i === 1) pool.cancel();
     });
     expect(seen).toEqual([0, 1]);
-    expect(runners[0]!.jobs).toHaveLength(2);
+    // Job 2 had been given behind job 1 and never reports.
+    expect(runners[0]!.jobs).toHaveLength(3);
     expect(runners[0]!.terminated).toBe(true);
   });
 

@@ -12,13 +12,17 @@ export interface PoolJob {
 }
 
 /**
- * Called exactly once per job. `reusable`: the runner can take another job (false after a panic in
- * the model or a worker that failed to load: the pool then terminates it and starts a new one).
+ * Called once per job, in the order the jobs were given. `reusable`: the runner can go on (false
+ * after a panic in the model or a worker that failed to load: the pool then terminates it, starts
+ * a new one and gives it the jobs that were waiting, whose `done` is never called).
  */
 export type JobDone = (result: JobResult, reusable: boolean) => void;
 
+/** Jobs a runner holds at most: one running and one waiting to start as it ends. */
+export const RUNNER_DEPTH = 2;
+
 export interface JobRunner {
-  /** Start a job; only one at a time, the next only after `done` was called. */
+  /** Give a job: it runs after those given before (at most RUNNER_DEPTH at a time). */
   run(job: PoolJob, done: JobDone): void;
   /** Stop at once; `done` of a job in progress is never called. */
   terminate(): void;

@@ -1,14 +1,15 @@
 // A long-lived simulation worker for the sweep pool: loads the wasm once and runs summary/probe
 // jobs one after another (worker.ts frees each Simulation at its end), so short sweep points do
-// not pay for a worker start and a wasm instantiation each. The single run of the lab keeps its
-// own worker per run (bridge.ts).
+// not pay for a worker start and a wasm instantiation each. Jobs given while one runs wait in the
+// worker and start as it ends. The single run of the lab keeps its own worker per run (bridge.ts).
 import type { JobDone, JobResult, JobRunner, PoolJob } from './job';
 import type { FromWorker, ToWorker } from './protocol';
 import { parseSummary } from './summary';
 
 export class JobWorker implements JobRunner {
   private readonly worker: Worker;
-  private current: { runId: number; done: JobDone } | null = null;
+  /** The jobs given and not yet reported, in order: the first runs, the others wait. */
+  private jobs: { runId: number; done: JobDone }[] = [];
   private nextRunId = 1;
   /** Set when the worker reported an error of its own (it failed to load, say). */
   private broken: string | null = null;
@@ -28,7 +29,7 @@ export class JobWorker implements JobRunner {
       return;
     }
     const runId = this.nextRunId++;
-    this.current = { runId, done };
+    this.jobs.push({ runId, done });
     // Tests set this global to check what the page does when the model panics.
     const panicForTest = (globalThis as { __tcplabPanicForTest?: unknown }).__tcplabPanicForTest;
     const msg: ToWorker = {
@@ -43,7 +44,7 @@ export class JobWorker implements JobRunner {
   }
 
   private receive(msg: FromWorker): void {
-    if (!this.current || msg.runId !== this.current.runId) return;
+    if (msg.runId !== this.jobs[0]?.runId) return;
     if (msg.type === 'done') {
       let result: JobResult;
       try {
@@ -60,14 +61,16 @@ export class JobWorker implements JobRunner {
     }
   }
 
+  /** Report the running job. A worker that cannot go on drops the waiting ones: the pool gives
+   * them to another worker. */
   private settle(result: JobResult, reusable: boolean): void {
-    const current = this.current;
-    this.current = null;
+    const current = this.jobs.shift();
+    if (!reusable) this.jobs = [];
     current?.done(result, reusable);
   }
 
   terminate(): void {
-    this.current = null;
+    this.jobs = [];
     this.worker.terminate();
   }
 }

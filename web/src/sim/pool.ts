@@ -3,6 +3,7 @@
 // points spread over every core without a worker start and a wasm load per point. A worker whose
 // model panicked is replaced; idle workers are terminated after a short time (or by close()).
 // warm() starts the workers ahead of the jobs.
+import { RUNNER_DEPTH } from './job';
 import type { JobResult, JobRunner, PoolJob } from './job';
 import { JobWorker } from './jobWorker';
 
@@ -47,7 +48,9 @@ export class RunPool {
   private readonly warmMs: number;
   private queue: Task[] = [];
   private readonly batches = new Set<Batch>();
-  private readonly busy = new Set<JobRunner>();
+  /** Workers with jobs, and their jobs in order (the first runs; the next waits in the worker,
+   * so the worker never waits for the page between two jobs). */
+  private readonly busy = new Map<JobRunner, Task[]>();
   private idle: JobRunner[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -105,18 +108,20 @@ export class RunPool {
     this.idle = [];
   }
 
-  /** Give queued jobs to idle workers, starting new ones up to `concurrency`. */
+  /** Give queued jobs to idle workers, starting new ones up to `concurrency`, then a second job
+   * to each busy worker. */
   private dispatch(): void {
     this.clearIdleTimer();
     while (this.queue.length > 0) {
       let runner = this.idle.pop();
-      if (!runner) {
-        if (this.workers >= this.concurrency) break;
-        runner = this.createRunner();
-      }
+      if (!runner && this.workers < this.concurrency) runner = this.createRunner();
+      runner ??= [...this.busy].find(([, tasks]) => tasks.length < RUNNER_DEPTH)?.[0];
+      if (!runner) break;
       const task = this.queue.shift() as Task;
       const worker = runner;
-      this.busy.add(worker);
+      const tasks = this.busy.get(worker) ?? [];
+      tasks.push(task);
+      this.busy.set(worker, tasks);
       worker.run(task.job, (result, reusable) => this.finish(worker, task, result, reusable));
     }
     if (this.busy.size === 0 && this.idle.length > 0) {
@@ -126,9 +131,18 @@ export class RunPool {
   }
 
   private finish(worker: JobRunner, task: Task, result: JobResult, reusable: boolean): void {
-    if (!this.busy.delete(worker)) return; // terminated meanwhile
-    if (reusable) this.idle.push(worker);
-    else worker.terminate();
+    const tasks = this.busy.get(worker);
+    if (!tasks || tasks[0] !== task) return; // terminated meanwhile
+    tasks.shift();
+    if (!reusable) {
+      // Its waiting jobs go first to the next worker.
+      this.busy.delete(worker);
+      worker.terminate();
+      this.queue.unshift(...tasks);
+    } else if (tasks.length === 0) {
+      this.busy.delete(worker);
+      this.idle.push(worker);
+    }
     const { batch } = task;
     batch.remaining--;
     try {
@@ -141,7 +155,7 @@ export class RunPool {
 
   private terminateAll(): void {
     this.clearIdleTimer();
-    for (const w of [...this.busy, ...this.idle]) w.terminate();
+    for (const w of [...this.busy.keys(), ...this.idle]) w.terminate();
     this.busy.clear();
     this.idle = [];
   }

@@ -2,7 +2,9 @@
 // between chunks so Pause gets through) and posts the drained rows as transferred buffers.
 // In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
 // posts the summary at time 0, which carries the analytic bounds, without running. The sweep pool
-// sends one `start` after another to the same worker; the lab's own runs use a worker each.
+// sends the next `start` while a job still runs: it waits here and starts as that one ends, so the
+// worker never waits for a round trip through the page between two jobs. The lab's own runs use a
+// worker each.
 import init, { last_panic, packet_fields, Simulation, trigger_panic } from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
@@ -30,6 +32,9 @@ let scheduled = false;
 let capture: CaptureRequest | null = null;
 let captured: Float64Array[] = [];
 let capturedCount = 0;
+/** A run is being built or is running: a `start` now waits in `waiting`. */
+let busy = false;
+const waiting: Extract<ToWorker, { type: 'start' }>[] = [];
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(msg, { transfer });
@@ -68,7 +73,18 @@ function fail(e: unknown): void {
   const { message, errors } = describeThrown(e);
   const panic = panicMessage();
   post({ type: 'failed', runId, message: panic ?? message, errors, ...(panic ? { panic } : {}) });
-  sim = null; // after a trap the instance is unusable; the page replaces the worker
+  sim = null;
+  // After a panic or a trap the instance is unusable: the page replaces this worker and gives the
+  // waiting jobs to another. Field errors leave it sound.
+  if (panic !== undefined || errors.length === 0) waiting.length = 0;
+  ended();
+}
+
+/** The run ended: start the next waiting one. */
+function ended(): void {
+  busy = false;
+  const next = waiting.shift();
+  if (next) void start(next);
 }
 
 function postRows(s: Simulation): void {
@@ -106,6 +122,7 @@ function step(): void {
       });
       sim.free();
       sim = null;
+      ended();
       return;
     }
     if (stopAtNs !== null && nowNs >= stopAtNs) {
@@ -143,6 +160,7 @@ function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): 
 }
 
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
+  busy = true;
   runId = msg.runId;
   mode = msg.mode;
   capture = msg.mode === 'capture' ? (msg.capture ?? null) : null;
@@ -162,6 +180,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
       post({ type: 'done', runId, summary: sim.summary(), traceHash: '', nowNs, events: 0 });
       sim.free();
       sim = null;
+      ended();
       return;
     }
     pacer = new Pacer(msg.speed, performance.now(), sim.now_ns());
@@ -175,7 +194,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   switch (msg.type) {
     case 'start':
-      void start(msg);
+      if (busy) waiting.push(msg);
+      else void start(msg);
       break;
     case 'pause':
       paused = true;
