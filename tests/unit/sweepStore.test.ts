@@ -5,17 +5,30 @@ import { DEFAULT_SCENARIO } from '../../web/src/scenario/defaultScenario';
 import type { SweepSpec } from '../../web/src/scenario/sweep';
 import type { JobDone, JobRunner, PoolJob } from '../../web/src/sim/job';
 import type { RunSummary } from '../../web/src/sim/summary';
-import { cancelSweep, startSweep, sweep } from '../../web/src/state/sweepStore';
+import {
+  cancelSweep,
+  coolSweep,
+  startSweep,
+  sweep,
+  warmSweep,
+} from '../../web/src/state/sweepStore';
 
 /** Jobs in flight on the fake workers, ended by the test. */
 const inFlight: { job: PoolJob; done: JobDone }[] = [];
+/** Fake workers started and terminated. */
+const workers = { started: 0, ended: 0 };
 
 vi.mock('../../web/src/sim/jobWorker', () => ({
   JobWorker: class implements JobRunner {
+    constructor() {
+      workers.started++;
+    }
     run(job: PoolJob, done: JobDone): void {
       inFlight.push({ job, done });
     }
-    terminate(): void {}
+    terminate(): void {
+      workers.ended++;
+    }
   },
 }));
 
@@ -45,6 +58,7 @@ const shown = () => sweep.get().points.filter((p) => p.result !== null).length;
 beforeEach(() => {
   vi.useFakeTimers();
   inFlight.length = 0;
+  workers.started = workers.ended = 0;
 });
 
 afterEach(() => {
@@ -85,6 +99,27 @@ describe('sweep store', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(shown()).toBe(1);
     expect(sweep.get().status).toBe('cancelled');
+  });
+
+  it('the open tab starts the workers, keeps them loaded between sweeps and ends them on close', async () => {
+    warmSweep();
+    const started = workers.started;
+    expect(started).toBeGreaterThanOrEqual(1);
+    for (let round = 0; round < 2; round++) {
+      const finished = startSweep(DEFAULT_SCENARIO, spec);
+      while (inFlight.length > 0) endOne();
+      await finished;
+      expect(sweep.get().status).toBe('done');
+      expect(workers.started).toBe(started); // the warm workers ran every point
+      expect(workers.ended).toBe(0);
+    }
+    coolSweep();
+    expect(workers.ended).toBe(started);
+    // With the tab closed, a sweep's workers end with it.
+    const finished = startSweep(DEFAULT_SCENARIO, spec);
+    while (inFlight.length > 0) endOne();
+    await finished;
+    expect(workers.ended).toBe(workers.started);
   });
 
   it('a new sweep drops the unshown results of the one it replaces', async () => {
