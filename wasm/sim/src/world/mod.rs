@@ -48,45 +48,44 @@ enum Event {
 /// (at most 1,000 nodes and flows, 2,000 links).
 const INDEX_BITS: u32 = crate::engine::event::EVENT_BITS - 4;
 
-impl crate::engine::event::Packed for Event {
-    fn pack(&self) -> u32 {
-        let (tag, i) = match *self {
-            Event::FlowStart(i) => (0, i),
-            Event::TxDone(i) => (1, i),
-            Event::Arrive(i) => (2, i),
-            Event::Rto(i) => (3, i),
-            Event::DelAck(i) => (4, i),
-            Event::Pace(i) => (5, i),
-            Event::AppToggle(i) => (6, i),
-            Event::UdpSend(i) => (7, i),
-            Event::HostRx(i) => (8, i),
-            Event::HostTx(i) => (9, i),
-            Event::QueueWake(i) => (10, i),
-            Event::CcTimer(i) => (11, i),
-            Event::Sample => (12, 0),
-        };
-        debug_assert!(i < 1 << INDEX_BITS);
-        tag << INDEX_BITS | i
-    }
+/// `Packed` for `Event`: each indexed variant with its 4-bit tag, listed
+/// once for both directions; `Sample` (no index) is tag 12.
+macro_rules! pack_events {
+    ($($tag:literal => $variant:ident),* $(,)?) => {
+        impl crate::engine::event::Packed for Event {
+            fn pack(&self) -> u32 {
+                let (tag, i) = match *self {
+                    $(Event::$variant(i) => ($tag, i),)*
+                    Event::Sample => (12, 0),
+                };
+                debug_assert!(i < 1 << INDEX_BITS);
+                tag << INDEX_BITS | i
+            }
 
-    fn unpack(bits: u32) -> Self {
-        let i = bits & ((1 << INDEX_BITS) - 1);
-        match bits >> INDEX_BITS {
-            0 => Event::FlowStart(i),
-            1 => Event::TxDone(i),
-            2 => Event::Arrive(i),
-            3 => Event::Rto(i),
-            4 => Event::DelAck(i),
-            5 => Event::Pace(i),
-            6 => Event::AppToggle(i),
-            7 => Event::UdpSend(i),
-            8 => Event::HostRx(i),
-            9 => Event::HostTx(i),
-            10 => Event::QueueWake(i),
-            11 => Event::CcTimer(i),
-            _ => Event::Sample,
+            fn unpack(bits: u32) -> Self {
+                let i = bits & ((1 << INDEX_BITS) - 1);
+                match bits >> INDEX_BITS {
+                    $($tag => Event::$variant(i),)*
+                    _ => Event::Sample,
+                }
+            }
         }
-    }
+    };
+}
+
+pack_events! {
+    0 => FlowStart,
+    1 => TxDone,
+    2 => Arrive,
+    3 => Rto,
+    4 => DelAck,
+    5 => Pace,
+    6 => AppToggle,
+    7 => UdpSend,
+    8 => HostRx,
+    9 => HostTx,
+    10 => QueueWake,
+    11 => CcTimer,
 }
 
 /// Packet accounting for the conservation invariant.
