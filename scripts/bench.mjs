@@ -9,7 +9,10 @@
 // Each scenario runs `--runs N` times (default 3), natively and in WASM alternately;
 // the table shows the best run by wall time and by CPU time (the time the process
 // itself ran: on a shared machine, wall time also counts other processes' turns).
-// Usage: npm run bench [-- --quick] [-- --no-browser] [-- --runs N]
+// Last, the engine calibration (scripts/bench-kernels.mjs): small kernels shaped like the model's
+// hot paths, the same Rust natively and in WASM, so the model's ratio can be read against what the
+// engine costs on each kind of code (`--no-kernels` skips it).
+// Usage: npm run bench [-- --quick] [-- --no-browser] [-- --no-kernels] [-- --runs N]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,7 @@ import { CARGO_MANIFEST, CLI_BIN, DIST_DIR, ROOT } from './lib/paths.mjs';
 import { log, run } from './lib/proc.mjs';
 import { loadWasm } from './lib/wasm-node.mjs';
 import { browserBench } from './bench-browser.mjs';
+import { kernelBench } from './bench-kernels.mjs';
 import { setup } from './setup.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -154,6 +158,13 @@ const chromium = browser?.wasm_chromium?.length
       };
     })()
   : null;
+const calibration = process.argv.includes('--no-kernels')
+  ? null
+  : await kernelBench({
+      steps: quick ? 2_000_000 : undefined,
+      runs: RUNS,
+      browser: !process.argv.includes('--no-browser'),
+    });
 const median = (v) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
 
 const targets = [
@@ -208,6 +219,25 @@ if (chromium)
       `${fmt(chromium.packets_per_s)} packets/s, ${fmt(chromium.native_ratio)} × native` +
       `${chromium.same_trace ? '' : ' (TRACE HASH DIFFERS)'}\n`,
   );
+if (calibration) {
+  const e = calibration.engines;
+  process.stdout.write(
+    `\nengine calibration: the same Rust kernels, best of ${RUNS}; ratio = WASM/native time ` +
+      `(Node ${e.node}, V8 ${e.node_v8}; Chromium ${e.chromium ?? '—'})\n` +
+      `${'kernel'.padEnd(16)} ${'native s'.padStart(9)} ${'Node'.padStart(7)} ` +
+      `${'Chromium'.padStart(9)} same\n`,
+  );
+  for (const k of calibration.kernels)
+    process.stdout.write(
+      `${k.kernel.padEnd(16)} ${fmt(k.native_s).padStart(9)} ${fmt(k.node_ratio).padStart(7)} ` +
+        `${fmt(k.chromium_ratio).padStart(9)} ${k.same_checksum ? 'yes' : 'NO'}\n`,
+    );
+  if (a)
+    process.stdout.write(
+      `${'model (a)'.padEnd(16)} ${fmt(a.native.wall_s).padStart(9)} ` +
+        `${fmt(a.wasm_native_ratio).padStart(7)} ${fmt(chromium?.native_ratio).padStart(9)}\n`,
+    );
+}
 process.stdout.write('\ntargets (issue 9):\n');
 for (const [name, v, ok] of targets) {
   process.stdout.write(`  ${v != null && ok(v) ? 'met ' : 'MISS'}  ${name.padEnd(40)} ${fmt(v)}\n`);
@@ -219,6 +249,7 @@ const out = {
   wasm_chromium_a: chromium,
   sizes,
   browser,
+  calibration,
   targets: targets.map(([name, v, ok]) => ({ name, value: v, met: v != null && ok(v) })),
 };
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
