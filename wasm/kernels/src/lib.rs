@@ -76,8 +76,10 @@ pub extern "C" fn packet_queues(n: u32) -> u64 {
     sum
 }
 
-/// Window arithmetic in f64 with libm, as CUBIC's cube root and the rate
-/// estimates compute it (sim/src/cc/cubic.rs).
+/// Window arithmetic in f64, as CUBIC's cube root (libm's `cbrt`, as in
+/// sim/src/cc/cubic.rs) and the rate estimates compute it. The square root is
+/// `f64::sqrt`, one instruction on both targets: libm's is a software routine
+/// in WASM (docs/performance.md, "Engine calibration").
 #[no_mangle]
 pub extern "C" fn window_math(n: u32) -> u64 {
     let (mut rate, mut w, mut sum) = (1.0f64, 10.0f64, 0u64);
