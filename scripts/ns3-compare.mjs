@@ -15,6 +15,10 @@
 //   --case NAME   only this case (file name without .json); repeatable
 //   --runs N      runs per side of a case with several flows (default 3)
 //   --out DIR     where the traces, results.json and table.md go (default: a temporary dir)
+//   --reuse       analyse the traces already in --out instead of running anything
+//   --ns3-recovery classic
+//                 run ns-3 with TcpClassicRecovery (RFC 6675 without PRR) instead of its
+//                 default PRR, to see what PRR accounts for
 //   --update-doc  replace the results in docs/validation-ns3.md between its markers
 import { spawnSync } from 'node:child_process';
 import {
@@ -45,7 +49,7 @@ const MARK_START = '<!-- ns3-compare:start -->';
 const MARK_END = '<!-- ns3-compare:end -->';
 const USAGE =
   'usage: NS3_DIR=/path/to/ns-3-dev npm run ns3:compare [-- --case NAME]... [-- --runs N] ' +
-  '[-- --out DIR] [-- --update-doc]';
+  '[-- --out DIR] [-- --reuse] [-- --ns3-recovery classic] [-- --update-doc]';
 
 function usage(msg) {
   process.stderr.write(`error: ${msg}\n${USAGE}\n`);
@@ -53,7 +57,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const o = { cases: [], runs: 3, out: null, updateDoc: false };
+  const o = { cases: [], runs: 3, out: null, reuse: false, recovery: null, updateDoc: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--case') o.cases.push(argv[++i] ?? usage('--case needs a name'));
@@ -61,7 +65,11 @@ function parseArgs(argv) {
       o.runs = Number(argv[++i]);
       if (!Number.isInteger(o.runs) || o.runs < 1) usage('--runs needs a whole number ≥ 1');
     } else if (a === '--out') o.out = argv[++i] ?? usage('--out needs a directory');
-    else if (a === '--update-doc') o.updateDoc = true;
+    else if (a === '--reuse') o.reuse = true;
+    else if (a === '--ns3-recovery') {
+      o.recovery = argv[++i];
+      if (o.recovery !== 'classic') usage("--ns3-recovery takes 'classic'");
+    } else if (a === '--update-doc') o.updateDoc = true;
     else usage(`unknown argument '${a}'`);
   }
   return o;
@@ -105,17 +113,23 @@ function shiftedScenario(s, r) {
   return { ...s, flows };
 }
 
-/** One run of both sides: the traces under dir/{tcplab,ns3} and each side's statistics. */
-function runBoth(scenario, exe, dir) {
+/**
+ * One run of both sides (exe null: reuse the traces already there): the traces under
+ * dir/{tcplab,ns3} and each side's statistics.
+ */
+function runBoth(scenario, exe, dir, recovery) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'scenario.json');
-  writeFileSync(file, JSON.stringify(scenario, null, 1));
   const args = ns3Args(scenario, { warmupS: WARMUP_S });
+  if (recovery) args.recovery = recovery;
   const [ours, ref] = [join(dir, 'tcplab'), join(dir, 'ns3')];
-  log(`   tcplab run ${file}`);
-  output(CLI_BIN, ['run', file, '--csv', ours]);
-  log(`   ns-3 ${toArgv(args).join(' ')}`);
-  output(exe, [...toArgv(args), `--out=${ref}`]);
+  if (exe) {
+    writeFileSync(file, JSON.stringify(scenario, null, 1));
+    log(`   tcplab run ${file}`);
+    output(CLI_BIN, ['run', file, '--csv', ours]);
+    log(`   ns-3 ${toArgv(args).join(' ')}`);
+    output(exe, [...toArgv(args), `--out=${ref}`]);
+  }
   const side = (d) => {
     const flows = scenario.flows.map((f) => flowStats(d, f.id, WARMUP_S));
     return { flows, jain: jain(flows.map((f) => f.goodputBps)), queue: queueStats(d, WARMUP_S) };
@@ -124,7 +138,7 @@ function runBoth(scenario, exe, dir) {
 }
 
 /** Every run of one case (one for a single flow; `runs` phase-shifted ones for several). */
-function runCase(file, exe, out, runs) {
+function runCase(file, exe, out, { runs, recovery }) {
   const name = basename(file, '.json');
   const scenario = JSON.parse(readFileSync(file, 'utf8'));
   // Refuse what the program cannot reproduce before anything runs.
@@ -133,7 +147,7 @@ function runCase(file, exe, out, runs) {
   log(`── ${name}: ${n} run${n > 1 ? 's' : ''} on each side`);
   const results = [];
   for (let r = 0; r < n; r++) {
-    results.push(runBoth(shiftedScenario(scenario, r), exe, join(out, name, `run${r}`)));
+    results.push(runBoth(shiftedScenario(scenario, r), exe, join(out, name, `run${r}`), recovery));
   }
   return {
     name,
@@ -147,6 +161,9 @@ function updateDoc(text) {
   const [i, j] = [doc.indexOf(MARK_START), doc.indexOf(MARK_END)];
   if (i < 0 || j < i) throw new Error(`${DOC} has no ${MARK_START} … ${MARK_END} section`);
   writeFileSync(DOC, `${doc.slice(0, i + MARK_START.length)}\n\n${text}\n${doc.slice(j)}`);
+  // Align the tables as the repository's Prettier check wants them.
+  const prettier = join(ROOT, 'node_modules', '.bin', 'prettier');
+  if (existsSync(prettier)) must(prettier, ['--write', DOC]);
   log(`updated ${DOC}`);
 }
 
@@ -166,12 +183,15 @@ function main() {
   }
   const out = opts.out ?? join(tmpdir(), 'tcplab-ns3-compare');
   mkdirSync(out, { recursive: true });
-  must('cargo', ['build', '--release', '--manifest-path', CARGO_MANIFEST, '--bin', 'tcplab']);
-  const exe = buildProgram(ns3Dir);
+  let exe = null;
+  if (!opts.reuse) {
+    must('cargo', ['build', '--release', '--manifest-path', CARGO_MANIFEST, '--bin', 'tcplab']);
+    exe = buildProgram(ns3Dir);
+  }
   const results = [];
   for (const f of files) {
     try {
-      results.push(runCase(f, exe, out, opts.runs));
+      results.push(runCase(f, exe, out, opts));
     } catch (e) {
       if (e instanceof CaseError) usage(`${f}: ${e.message}`);
       throw e;
@@ -184,7 +204,8 @@ function main() {
     `tcplab ${tcplabCommit ?? '(not a git checkout)'} against ns-3 ` +
     `${ns3Describe ?? '(not a git checkout)'} (${ns3Commit ?? 'commit unknown'}); ` +
     `statistics over [${WARMUP_S} s, end]; cases with several flows: mean over ${opts.runs} ` +
-    `runs per side, run r starting flow i r·(i + 1)·${SHIFT_MS} ms later, [lowest–highest].\n\n`;
+    `runs per side, run r starting flow i r·(i + 1)·${SHIFT_MS} ms later, [lowest–highest]` +
+    `${opts.recovery ? `; ns-3 with ${opts.recovery} recovery instead of PRR` : ''}.\n\n`;
   const text = header + tables(results);
   writeFileSync(
     join(out, 'results.json'),

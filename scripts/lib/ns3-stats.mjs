@@ -38,7 +38,8 @@ function after(t, from) {
  * One flow over [from, end]: goodput (delivered bytes between the first and the last
  * sample), mean cwnd of the samples, and the window reductions: a sample in recovery or
  * loss (state 2 or 3) after one that was not, or in loss after recovery (a timeout).
- * The sawtooth period is the mean interval between reductions.
+ * The sawtooth period is the mean interval between reductions. Slow start is summed up by
+ * the first reduction of the run and the largest window before it.
  */
 export function flowStats(dir, id, from) {
   const path = join(dir, `flow-${id}.csv`);
@@ -58,7 +59,12 @@ export function flowStats(dir, id, from) {
     if ((s >= 2 && p < 2) || (s === 3 && p === 2)) reductions.push(t[i]);
   }
   const n = reductions.length;
+  // Slow start: the largest window before the first reduction of the whole run.
+  const first = state.findIndex((s, i) => i > 0 && s >= 2 && state[i - 1] < 2);
+  const end = first < 0 ? t.length : first;
   return {
+    slowStartPeak: Math.max(...cwnd.slice(0, end)),
+    firstReductionS: first < 0 ? null : t[first],
     goodputBps,
     meanCwnd: mean(idx.map((i) => cwnd[i])),
     reductions: n,

@@ -22,11 +22,14 @@ function cell(ours, ref, digits, withRange = false) {
   return `${show(ours)} / ${show(ref)} (${pct(relDiff(mean(ours), mean(ref)))})`;
 }
 
+/** "peak @ time" of the first run (slow start does not depend on the later flows' phase). */
+const slowStart = (peaks, times) => `${fmt(peaks[0], 0)} @ ${fmt(times[0], 2)}`;
+
 /** Per-flow and per-case tables for every case. */
 export function tables(results) {
   const flows = [
-    '| case | flow | goodput, Mb/s | mean cwnd, segments | sawtooth period, s | reductions | RTOs |',
-    '| ---- | ---- | ------------- | ------------------- | ------------------ | ---------- | ---- |',
+    '| case | flow | goodput, Mb/s | mean cwnd, segments | sawtooth period, s | reductions | RTOs | slow start: peak cwnd @ first reduction, s |',
+    '| ---- | ---- | ------------- | ------------------- | ------------------ | ---------- | ---- | ------------------------------------------ |',
   ];
   const links = [
     '| case | Jain | mean queue, packets | mean sojourn, ms | drops |',
@@ -45,7 +48,9 @@ export function tables(results) {
         `| ${c.name} | ${f.id} (${f.cc}) | ${cell(...both('goodputBps', 1e6), 2, many)} | ` +
           `${cell(...both('meanCwnd'), 1)} | ${cell(...both('periodS'), 2)} | ` +
           `${count(of('tcplab', 'reductions'))} / ${count(of('ns3', 'reductions'))} | ` +
-          `${count(of('tcplab', 'timeouts'))} / ${count(of('ns3', 'timeouts'))} |`,
+          `${count(of('tcplab', 'timeouts'))} / ${count(of('ns3', 'timeouts'))} | ` +
+          `${slowStart(of('tcplab', 'slowStartPeak'), of('tcplab', 'firstReductionS'))} / ` +
+          `${slowStart(of('ns3', 'slowStartPeak'), of('ns3', 'firstReductionS'))} |`,
       );
     });
     const q = (side, key) => c.runs.map((r) => r[side].queue[key]);
