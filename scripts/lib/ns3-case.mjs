@@ -101,17 +101,26 @@ function ccArgs(f, path) {
   only(p, cp, ['preset', 'beta', 'c', 'hystart', 'fast_convergence', 'reno_friendly']);
   if (p.preset !== 'linux')
     fail(`${cp}.preset`, "must be 'linux': ns-3's TcpCubic follows Linux tcp_cubic.c");
+  // HyStart as a mode (`linux`, `rfc9406`, `off`) or, in older scenarios, on/off. ns-3's
+  // TcpCubic has its own version of Linux's HyStart (docs/validation-ns3.md), on or off.
+  const hystart = p.hystart ?? 'linux';
+  if (hystart === 'rfc9406') fail(`${cp}.hystart`, 'ns-3 has no HyStart++ (RFC 9406)');
   return {
     cc: 'cubic',
     cubicBeta: p.beta ?? LINUX_CUBIC.beta,
     cubicC: p.c ?? LINUX_CUBIC.c,
-    hystart: p.hystart ?? true,
+    hystart: hystart === true || hystart === 'linux',
     fastConvergence: p.fast_convergence ?? true,
     friendliness: p.reno_friendly ?? true,
   };
 }
 
-/** The ns-3 TCP settings for a flow's `tcp` block (tcplab's defaults where it is silent). */
+/**
+ * The ns-3 TCP settings for a flow's `tcp` block (tcplab's defaults where it is silent). Settings
+ * ns-3 has no counterpart for are accepted where they only change tcplab's side (RACK-TLP, the
+ * Linux RTO rule: docs/validation-ns3.md lists them as differences) and refused where they
+ * would make the two runs different scenarios.
+ */
 function tcpArgs(t = {}, path) {
   only(t, path, [
     'delayed_ack',
@@ -120,6 +129,12 @@ function tcpArgs(t = {}, path) {
     'initial_window_segments',
     'recovery',
     'byte_counting',
+    'rto',
+    'recovery_rate',
+    'rack_tlp',
+    'rack_reordering_window',
+    'handshake',
+    'slow_start',
   ]);
   const delayed = t.delayed_ack ?? 'off';
   const delAck = {
@@ -131,15 +146,26 @@ function tcpArgs(t = {}, path) {
   const recovery = t.recovery ?? 'sack';
   if (recovery !== 'sack' && recovery !== 'newreno')
     fail(`${path}.recovery`, `'${recovery}' is not compared (sack, newreno)`);
+  const rate = t.recovery_rate ?? 'prr';
+  if (rate !== 'prr' && rate !== 'rfc6675') fail(`${path}.recovery_rate`, `unknown '${rate}'`);
+  if (t.handshake === false)
+    fail(`${path}.handshake`, 'ns-3 always opens the connection with the handshake');
+  if ((t.slow_start ?? 'linux') !== 'linux')
+    fail(`${path}.slow_start`, "only 'linux' (ns-3's TcpLinuxReno and TcpCubic count segments)");
+  // ns-3's MinRto bounds the RTO itself, as RFC 6298 does; with tcplab's `linux` rule it
+  // bounds the variance term instead, which ns-3 cannot do.
+  const rto = t.rto ?? 'linux';
   const timestamps = t.timestamps ?? false;
   return {
     ...delAck,
     timestamps,
     // tcplab's default MSS is the path MTU less 40 bytes of headers, less 12 with timestamps.
     mss: 1500 - 40 - (timestamps ? 12 : 0),
-    minRtoMs: t.min_rto_ms ?? 200,
+    minRtoMs: t.min_rto_ms ?? (rto === 'rfc6298' ? 1000 : 200),
     initialCwnd: t.initial_window_segments ?? 10,
     sack: recovery === 'sack',
+    // ns-3's default recovery is PRR over SACK; without SACK, RFC 6582's inflation.
+    recovery: recovery === 'sack' && rate === 'prr' ? 'prr' : 'classic',
   };
 }
 
@@ -220,8 +246,6 @@ export function ns3Args(s, { warmupS }) {
     sampleMs: s.sample_interval_ms ?? 10,
     warmupS,
     ...tcp,
-    // ns-3's default recovery is PRR over SACK; without SACK, RFC 6582's inflation.
-    recovery: tcp.sack ? 'prr' : 'classic',
   };
   if (cubic) {
     for (const k of ['cubicBeta', 'cubicC', 'hystart', 'fastConvergence', 'friendliness'])
