@@ -2,6 +2,10 @@
  * change the Rust types in wasm/sim/src/scenario/types.rs and run `npm run gen:schema`. */
 
 /**
+ * How CUBIC leaves its initial slow start (`cc_params.cubic.hystart`).
+ */
+export type HyStartMode = 'linux' | 'rfc9406' | 'off';
+/**
  * A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
  * to the sender, not here.
  */
@@ -19,6 +23,10 @@ export type CcAlgorithm =
   | 'bbr'
   | 'e2e_feedback'
   | 'receiver_rate';
+/**
+ * How slow start grows the window on each ACK (`tcp.slow_start`).
+ */
+export type SlowStart = 'linux' | 'rfc3465' | 'rfc5681';
 /**
  * Loss on the wire: packets that finish transmission but never arrive.
  */
@@ -580,10 +588,12 @@ export interface CubicParams {
    */
   fast_convergence?: boolean | null;
   /**
-   * Override HyStart in slow start (Linux preset only). Default on for
-   * `linux`, ignored by the other presets.
+   * How slow start ends before the first loss: `linux` (Linux
+   * `tcp_cubic.c` HyStart: ACK train and delay increase), `rfc9406`
+   * (HyStart++ with Conservative Slow Start) or `off`. Default `linux`,
+   * `off` for `paper002`.
    */
-  hystart?: boolean | null;
+  hystart?: HyStartMode | null;
   /**
    * Which description of CUBIC to follow (default `rfc9438`).
    */
@@ -980,6 +990,12 @@ export interface TcpOptions {
    */
   ecn?: boolean;
   /**
+   * Open the connection with the three-way handshake (RFC 9293 §3.5):
+   * SYN and SYN-ACK cross the network, data follows one round trip after
+   * `start_s`. Off: data from `start_s`, as in textbook traces. Default on.
+   */
+  handshake?: boolean;
+  /**
    * Initial slow-start threshold, segments. Default: unlimited.
    */
   initial_ssthresh_segments?: number | null;
@@ -1004,6 +1020,7 @@ export interface TcpOptions {
    * default of 2×cwnd/srtt in slow start, 1.2×cwnd/srtt otherwise).
    */
   pacing?: boolean;
+  peer?: PeerOptions;
   /**
    * Receive buffer, bytes: the advertised window is its free part.
    */
@@ -1017,6 +1034,13 @@ export interface TcpOptions {
    */
   send_buffer_bytes?: number;
   /**
+   * How slow start counts an ACK: `linux` (every newly acknowledged
+   * segment), `rfc3465` (at most 2 per ACK) or `rfc5681` (one per ACK).
+   * Default `linux` with `recovery: "sack"`, `rfc5681` with the older
+   * recovery styles (their RFCs' and 4.3BSD's rule).
+   */
+  slow_start?: SlowStart | null;
+  /**
    * Timer granularity, ms: RTT samples and timer expiries are rounded up to
    * ticks of this size (1 ms modern; 500 ms for 1990s BSD stacks, paper 003).
    */
@@ -1025,6 +1049,39 @@ export interface TcpOptions {
    * Carry the 12-byte timestamp option (RFC 7323) in every segment.
    */
   timestamps?: boolean;
+  /**
+   * Offer window scaling (RFC 7323 §2). Without it on both sides the
+   * advertised window stays within 65,535 bytes. Default on.
+   */
+  window_scaling?: boolean;
+}
+/**
+ * What the receiving end offers in the handshake; omitted fields offer
+ * what this flow offers. Applies with or without `handshake`.
+ */
+export interface PeerOptions {
+  /**
+   * ECN setup (RFC 3168 §6.1.1).
+   */
+  ecn?: boolean | null;
+  /**
+   * The MSS option it announces, bytes, in [64, 65495]. Default: the MTU
+   * of its own link − 40 (RFC 6691).
+   */
+  mss_bytes?: number | null;
+  /**
+   * SACK-permitted (RFC 2018). Without it on both sides the sender falls
+   * back to NewReno recovery (RFC 6582), as Linux does.
+   */
+  sack?: boolean | null;
+  /**
+   * The timestamp option (RFC 7323 §3).
+   */
+  timestamps?: boolean | null;
+  /**
+   * Window scaling (RFC 7323 §2).
+   */
+  window_scaling?: boolean | null;
 }
 /**
  * Nodes and the links between them; packets follow static shortest paths.

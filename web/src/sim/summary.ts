@@ -38,6 +38,10 @@ export interface FlowSummary {
   cc?: string | null;
   cc_switches?: number;
   completion_time_s?: number | null;
+  /** When data began (after the handshake), seconds into the run; null if it never did. */
+  data_start_s?: number | null;
+  /** TCP: SYNs sent again before the SYN-ACK came. */
+  syn_retransmits?: number;
   udp_sent_packets?: number;
   udp_received_packets?: number;
   bounds?: FlowBounds | null;

@@ -504,6 +504,7 @@ fn cc_metric_count(f: &Flow) -> usize {
         mss: 1000,
         initial_cwnd_segments: 10,
         seed: 0,
+        slow_start: Default::default(),
     };
     let stack = crate::cc::StackInit {
         initial_ssthresh_segments: None,

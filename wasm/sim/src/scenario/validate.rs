@@ -318,6 +318,15 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
             );
         }
     }
+    if let Some(m) = t.peer.mss_bytes {
+        // Linux TCP_MIN_MSS (88) to the largest IPv4 MSS.
+        if !(88..=65_495).contains(&m) {
+            c.err(
+                format!("{p}.peer.mss_bytes"),
+                format!("must be between 88 and 65495 bytes, got {m}"),
+            );
+        }
+    }
     c.range(
         &format!("{p}.min_rto_ms"),
         t.min_rto_ms,
@@ -585,12 +594,6 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         if let Some(v) = x.beta {
             c.open(&format!("{q}.beta"), v, 0.0, 1.0);
         }
-        if x.hystart == Some(true) && x.preset != CubicPreset::Linux {
-            c.err(
-                format!("{q}.hystart"),
-                "HyStart exists only in preset \"linux\"",
-            );
-        }
     }
     if let Some(x) = &cc.compound {
         let q = format!("{p}.compound");
@@ -822,8 +825,15 @@ mod cc_params_tests {
         let e = errors(r#", "cc_params": {"vegas": {"alpha": 5, "beta": 4}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.vegas.beta");
         assert_eq!(e[0].message, "must be at least alpha (5), got 4");
-        let e = errors(r#", "cc_params": {"cubic": {"preset": "rfc9438", "hystart": true}}"#);
+        let e = errors(r#", "cc_params": {"cubic": {"hystart": "fast"}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.cubic.hystart");
+        assert!(e[0].message.contains("rfc9406"), "{}", e[0].message);
+        let e = errors(r#", "tcp": {"slow_start": "abc"}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.slow_start");
+        let e = errors(r#", "tcp": {"peer": {"mss_bytes": 20}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.mss_bytes");
+        let e = errors(r#", "tcp": {"peer": {"sack": "no"}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.sack");
         let e = errors(r#", "cc_params": {"highspeed": {"low_window": 100, "high_window": 50}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.highspeed.high_window");
         let e = errors(r#", "cc_params": {"htcp": {"beta_min": 0.7, "beta_max": 0.6}}"#);

@@ -71,6 +71,14 @@ impl RttEstimator {
         self.rto = (self.rto.saturating_mul(2)).min(MAX_RTO);
     }
 
+    /// RFC 6298 §5.7 (Linux `tcp_init_metrics`): a SYN was retransmitted and
+    /// the handshake gave no sample, so the RTO is `rto` (3 s) until one comes.
+    pub fn set_rto_before_first_sample(&mut self, rto: Time) {
+        if !self.has_sample {
+            self.rto = rto.clamp(self.min_rto, MAX_RTO);
+        }
+    }
+
     pub fn rto(&self) -> Time {
         self.rto
     }

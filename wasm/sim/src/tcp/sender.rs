@@ -241,6 +241,21 @@ impl TcpSender {
         self.try_send(now, out);
     }
 
+    // ---- connection establishment (tcp/handshake.rs) ----------------------
+
+    /// The three-way handshake completed at `now`: take the SYN-ACK's RTT
+    /// sample (RFC 6298 §2.2), or without one (a SYN was retransmitted)
+    /// start from RFC 6298 §5.7's 3 s RTO; then send the initial window.
+    pub fn on_established(&mut self, now: Time, rtt: Option<Time>, out: &mut Vec<Packet>) {
+        match rtt {
+            Some(r) => self.rtt.on_sample(self.tick(r).max(1)),
+            None => self
+                .rtt
+                .set_rto_before_first_sample(super::handshake::FALLBACK_RTO),
+        }
+        self.start(now, out);
+    }
+
     // ---- timers ----------------------------------------------------------
 
     /// Round a deadline up to the timer tick (BSD's 500 ms slow timer, paper 003).
