@@ -318,12 +318,22 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
             );
         }
     }
+    if let Some(ms) = t.min_rto_ms {
+        c.positive(&format!("{p}.min_rto_ms"), ms, 60_000.0, "ms");
+    }
+    if t.rack_tlp == Some(true) && t.recovery != Recovery::Sack {
+        // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
+        c.err(
+            format!("{p}.rack_tlp"),
+            "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
+        );
+    }
     c.range(
-        &format!("{p}.min_rto_ms"),
-        t.min_rto_ms,
+        &format!("{p}.rack_reordering_window"),
+        t.rack_reordering_window,
+        0.0,
         1.0,
-        60_000.0,
-        "ms",
+        "minimum RTTs",
     );
     c.range(
         &format!("{p}.timer_granularity_ms"),

@@ -8,18 +8,29 @@ use crate::net::packet::PacketKind;
 const MSS: u32 = 1000;
 
 fn sender(ecn: bool) -> TcpSender {
-    let cfg = SenderConfig {
+    sender_with(|c| c.ecn = ecn)
+}
+
+/// A SACK sender with the defaults of a scenario (Linux RTO, PRR, RACK-TLP)
+/// as `change` leaves them, and a NewReno controller with IW 10.
+fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
+    let mut cfg = SenderConfig {
         mss: MSS,
         header_bytes: 40,
+        rto_style: RtoStyle::Linux,
         min_rto: 200_000_000,
         granularity: 1,
         recovery: Recovery::Sack,
+        recovery_rate: RecoveryRate::Prr,
+        rack_tlp: true,
+        reordering_window: 0.25,
         timestamps: false,
         send_buffer: 1 << 30,
         pacing: false,
         app_bytes: None,
-        ecn,
+        ecn: false,
     };
+    change(&mut cfg);
     TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, 10)))
 }
 
@@ -123,7 +134,7 @@ fn retransmissions_are_not_ect() {
     let mut out = Vec::new();
     s.start(0, &mut out);
     out.clear();
-    s.on_rto(1_000_000_000, &mut out);
+    s.on_timer(1_000_000_000, &mut out);
     let rtx: Vec<_> = out.iter().filter(|p| p.retransmit).collect();
     assert!(!rtx.is_empty());
     assert!(rtx.iter().all(|p| !p.ect), "RFC 3168 §6.1.5");
