@@ -383,14 +383,17 @@ impl TcpSender {
         if self.rto_at.is_none() {
             // RFC 6298 §5.1: start the timer if it is not running.
             self.restart_timer(now);
-        } else if retransmit
-            && seq == self.snd_una
-            && self.cfg.rto_style == RtoStyle::Linux
-            && self.early.is_none_or(|(_, k)| k != EarlyTimer::Reordering)
-        {
+        } else if retransmit && seq == self.snd_una && self.cfg.rto_style == RtoStyle::Linux {
             // Linux `tcp_xmit_retransmit_queue`: retransmitting the first
-            // unacknowledged segment restarts the timer.
-            self.restart_timer(now);
+            // unacknowledged segment restarts the timer, unless RACK's
+            // reordering timer holds it; that one, when it fires, rearms
+            // the RTO from the head's transmission (`tcp_rearm_rto`), so the
+            // RTO counts from now either way.
+            if self.early.is_some_and(|(_, k)| k == EarlyTimer::Reordering) {
+                self.rto_at = Some(self.tick(now + self.rtt.rto()));
+            } else {
+                self.restart_timer(now);
+            }
         }
     }
 
@@ -788,19 +791,20 @@ impl TcpSender {
     /// The sender's timer fired at `now`: the RTO, RACK's reordering timer
     /// or the probe timeout, whichever is due.
     pub fn on_timer(&mut self, now: Time, out: &mut Vec<Packet>) {
-        if self.rto_at.is_some_and(|t| t <= now) {
-            self.on_rto(now, out);
-            return;
-        }
-        match self.early {
-            Some((t, kind)) if t <= now => {
+        // An early timer due no later than the RTO holds the slot (a probe
+        // scheduled for the RTO's time is sent instead of the timeout).
+        if let Some((t, kind)) = self.early {
+            if t <= now && self.rto_at.is_none_or(|r| t <= r) {
                 self.early = None;
                 match kind {
                     EarlyTimer::Reordering => self.on_reordering_timer(now, out),
                     EarlyTimer::Probe => self.send_probe(now, out),
                 }
+                return;
             }
-            _ => {}
+        }
+        if self.rto_at.is_some_and(|t| t <= now) {
+            self.on_rto(now, out);
         }
     }
 
