@@ -742,6 +742,29 @@ mod cc_params_tests {
     }
 
     #[test]
+    fn bad_recovery_and_rto_settings_name_their_field() {
+        for (extra, path) in [
+            (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
+            (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
+            (r#", "tcp": {"recovery_rate": "halving"}"#, "flows[0].tcp.recovery_rate"),
+            (r#", "tcp": {"min_rto_ms": 0}"#, "flows[0].tcp.min_rto_ms"),
+            (r#", "tcp": {"min_rto_ms": -200}"#, "flows[0].tcp.min_rto_ms"),
+            (r#", "tcp": {"rack_reordering_window": 1.5}"#, "flows[0].tcp.rack_reordering_window"),
+            (r#", "tcp": {"rack_reordering_window": -0.1}"#, "flows[0].tcp.rack_reordering_window"),
+            (r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#, "flows[0].tcp.rack_tlp"),
+        ] {
+            let e = errors(extra);
+            assert_eq!(e.len(), 1, "{extra}: {e:?}");
+            assert!(e[0].path.starts_with(path), "{extra}: {e:?}");
+        }
+        // RACK-TLP off with an older style is fine, and so is the RFC 6298 RTO.
+        parse_scenario(&scenario(
+            r#", "tcp": {"recovery": "newreno", "rack_tlp": false, "rto": "rfc6298", "min_rto_ms": 1000}"#,
+        ))
+        .unwrap();
+    }
+
+    #[test]
     fn every_algorithm_name_parses() {
         for name in [
             "newreno",
