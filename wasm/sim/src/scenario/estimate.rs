@@ -773,4 +773,3 @@ mod tests {
         assert_eq!(sample_rows(1.0, f64::NAN), 0.0);
     }
 }
-

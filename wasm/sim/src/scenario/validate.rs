@@ -746,12 +746,27 @@ mod cc_params_tests {
         for (extra, path) in [
             (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
             (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
-            (r#", "tcp": {"recovery_rate": "halving"}"#, "flows[0].tcp.recovery_rate"),
+            (
+                r#", "tcp": {"recovery_rate": "halving"}"#,
+                "flows[0].tcp.recovery_rate",
+            ),
             (r#", "tcp": {"min_rto_ms": 0}"#, "flows[0].tcp.min_rto_ms"),
-            (r#", "tcp": {"min_rto_ms": -200}"#, "flows[0].tcp.min_rto_ms"),
-            (r#", "tcp": {"rack_reordering_window": 1.5}"#, "flows[0].tcp.rack_reordering_window"),
-            (r#", "tcp": {"rack_reordering_window": -0.1}"#, "flows[0].tcp.rack_reordering_window"),
-            (r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#, "flows[0].tcp.rack_tlp"),
+            (
+                r#", "tcp": {"min_rto_ms": -200}"#,
+                "flows[0].tcp.min_rto_ms",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": 1.5}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": -0.1}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#,
+                "flows[0].tcp.rack_tlp",
+            ),
         ] {
             let e = errors(extra);
             assert_eq!(e.len(), 1, "{extra}: {e:?}");

@@ -137,8 +137,16 @@ mod tests {
             sent,
             vec![1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1]
         );
-        assert_eq!(prr.out(), 10 * MSS, "a window of ssthresh sent in the round trip");
-        assert_eq!(pipe, 10 * MSS, "the flight is ssthresh at the end, never below");
+        assert_eq!(
+            prr.out(),
+            10 * MSS,
+            "a window of ssthresh sent in the round trip"
+        );
+        assert_eq!(
+            pipe,
+            10 * MSS,
+            "the flight is ssthresh at the end, never below"
+        );
     }
 
     #[test]

@@ -159,8 +159,9 @@ impl RttEstimator {
             // `__tcp_set_rto` and `tcp_bound_rto`.
             RtoStyle::Linux => (self.srtt + self.linux_rttvar).min(LINUX_MAX_RTO),
             // RFC 6298 §2.3 and §2.4: SRTT + max(G, K·RTTVAR), K = 4, then the bounds.
-            RtoStyle::Rfc6298 => (self.srtt + self.granularity.max(4 * self.rttvar))
-                .clamp(self.min_rto, MAX_RTO),
+            RtoStyle::Rfc6298 => {
+                (self.srtt + self.granularity.max(4 * self.rttvar)).clamp(self.min_rto, MAX_RTO)
+            }
         }
     }
 

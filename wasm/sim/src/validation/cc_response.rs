@@ -241,7 +241,11 @@ fn at_two_rtts() -> Vec<Row> {
         let p = 1e-4;
         let cubic = |p: f64| cubic_w(p, rtt_s);
         for (name, flow, formula) in [
-            ("CUBIC", json!({"cc": "cubic"}), &cubic as &dyn Fn(f64) -> f64),
+            (
+                "CUBIC",
+                json!({"cc": "cubic"}),
+                &cubic as &dyn Fn(f64) -> f64,
+            ),
             ("HighSpeed", json!({"cc": "highspeed"}), &highspeed_w),
         ] {
             let pt = measure_at(&flow, p, formula(p), 150.0, 41, rtt_s);

@@ -94,15 +94,20 @@ fn mathis_defaults() -> Vec<Row> {
 
 /// Benchmark scenario (a), 300 s long, with the flows' start times `i·step + jitter`.
 fn ten_cubic(step_s: f64, jitter_seed: u64) -> Scenario {
-    let mut v: serde_json::Value =
-        serde_json::from_str(include_str!("../../../../content/scenarios/bench/a-10-cubic-1g.json"))
-            .expect("benchmark scenario (a) is JSON");
+    let mut v: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../../content/scenarios/bench/a-10-cubic-1g.json"
+    ))
+    .expect("benchmark scenario (a) is JSON");
     let mut rng = crate::engine::Rng::new(jitter_seed, 16);
     v["duration_s"] = json!(300.0);
     v["sample_interval_ms"] = json!(1000.0);
     if let Some(flows) = v["flows"].as_array_mut() {
         for (i, f) in flows.iter_mut().enumerate() {
-            let jitter = if jitter_seed == 0 { 0.0 } else { rng.uniform() * step_s };
+            let jitter = if jitter_seed == 0 {
+                0.0
+            } else {
+                rng.uniform() * step_s
+            };
             f["start_s"] = json!(i as f64 * step_s + jitter);
         }
     }

@@ -197,9 +197,11 @@ impl World {
                     mss,
                     header_bytes,
                     rto_style: t.rto,
-                    min_rto: t.min_rto_ms.map_or(crate::tcp::rtt::default_min_rto(t.rto), |ms| {
-                        time::millis(ms).max(1)
-                    }),
+                    min_rto: t
+                        .min_rto_ms
+                        .map_or(crate::tcp::rtt::default_min_rto(t.rto), |ms| {
+                            time::millis(ms).max(1)
+                        }),
                     granularity: time::millis(t.timer_granularity_ms).max(1),
                     recovery: t.recovery,
                     recovery_rate: t.recovery_rate,

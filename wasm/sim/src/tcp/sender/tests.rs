@@ -348,7 +348,10 @@ fn a_tail_loss_probe_fires_two_srtt_after_the_last_ack() {
     assert_eq!(s.stats.tlp_probes, 1);
     assert_eq!(s.stats.timeouts, 0);
     assert_eq!(out.len(), 1, "one probe");
-    assert!(!out[0].retransmit && out[0].seq == 12_000, "new data, whatever cwnd says");
+    assert!(
+        !out[0].retransmit && out[0].seq == 12_000,
+        "new data, whatever cwnd says"
+    );
     assert_eq!(
         s.timer_deadline(),
         Some(302 * MS + s.rtt().rto()),
