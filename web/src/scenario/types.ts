@@ -992,9 +992,11 @@ export interface TcpOptions {
    */
   ip_fragmentation?: boolean;
   /**
-   * Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
+   * Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+   * variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+   * with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
    */
-  min_rto_ms?: number;
+  min_rto_ms?: number | null;
   /**
    * Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
    */
@@ -1005,6 +1007,18 @@ export interface TcpOptions {
    */
   pacing?: boolean;
   /**
+   * RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+   * 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+   * SACKed or in recovery unless reordering has been seen.
+   */
+  rack_reordering_window?: number;
+  /**
+   * RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+   * retransmissions, and the tail loss probe. Needs `recovery: sack`.
+   * Default: on with `sack` (as Linux), off with the other styles.
+   */
+  rack_tlp?: boolean | null;
+  /**
    * Receive buffer, bytes: the advertised window is its free part.
    */
   receive_buffer_bytes?: number;
@@ -1012,6 +1026,14 @@ export interface TcpOptions {
    * Loss recovery of the TCP sender.
    */
   recovery?: 'sack' | 'newreno' | 'reno' | 'tahoe' | 'go_back_n';
+  /**
+   * Sending rate during SACK recovery (`recovery: sack` only).
+   */
+  recovery_rate?: 'prr' | 'rfc6675';
+  /**
+   * Retransmission timeout computation: `linux` (default) or `rfc6298`.
+   */
+  rto?: 'linux' | 'rfc6298';
   /**
    * Send buffer, bytes: at most this much unacknowledged data.
    */

@@ -282,6 +282,10 @@ read_enum!(Recovery {
 
 read_enum!(DelayedAck { "off" => Off, "linux" => Linux, "rfc" => Rfc });
 
+read_enum!(RtoStyle { "linux" => Linux, "rfc6298" => Rfc6298 });
+
+read_enum!(RecoveryRate { "prr" => Prr, "rfc6675" => Rfc6675 });
+
 read_struct!(TcpOptions "TcpOptions" {
     mss_bytes = None,
     ip_fragmentation = false,
@@ -289,11 +293,15 @@ read_struct!(TcpOptions "TcpOptions" {
     initial_window_segments = default_iw(),
     initial_ssthresh_segments = None,
     recovery = Recovery::default(),
+    recovery_rate = RecoveryRate::default(),
+    rack_tlp = None,
+    rack_reordering_window = default_reordering_window(),
     delayed_ack = DelayedAck::default(),
     byte_counting = yes(),
     receive_buffer_bytes = default_buffer(),
     send_buffer_bytes = default_buffer(),
-    min_rto_ms = default_min_rto(),
+    rto = RtoStyle::default(),
+    min_rto_ms = None,
     timer_granularity_ms = default_granularity(),
     pacing = false,
     ecn = false,
