@@ -983,10 +983,10 @@ export interface TcpOptions {
    */
   delayed_ack?: 'off' | 'linux' | 'rfc';
   /**
-   * Explicit Congestion Notification (RFC 3168), assumed negotiated by
-   * both ends: new data is sent ECT(0), the receiver echoes CE as ECE
-   * until the sender's CWR, and the sender reduces once per window of
-   * data. Default off.
+   * Explicit Congestion Notification (RFC 3168), offered in the SYN and
+   * used when the receiver agrees (`peer.ecn`, by default it does): new
+   * data is sent ECT(0), the receiver echoes CE as ECE until the sender's
+   * CWR, and the sender reduces once per window of data. Default off.
    */
   ecn?: boolean;
   /**
@@ -1008,9 +1008,11 @@ export interface TcpOptions {
    */
   ip_fragmentation?: boolean;
   /**
-   * Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
+   * Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+   * variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+   * with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
    */
-  min_rto_ms?: number;
+  min_rto_ms?: number | null;
   /**
    * Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
    */
@@ -1022,6 +1024,18 @@ export interface TcpOptions {
   pacing?: boolean;
   peer?: PeerOptions;
   /**
+   * RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+   * 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+   * SACKed or in recovery unless reordering has been seen.
+   */
+  rack_reordering_window?: number;
+  /**
+   * RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+   * retransmissions, and the tail loss probe. Needs `recovery: sack`.
+   * Default: on with `sack` (as Linux), off with the other styles.
+   */
+  rack_tlp?: boolean | null;
+  /**
    * Receive buffer, bytes: the advertised window is its free part.
    */
   receive_buffer_bytes?: number;
@@ -1029,6 +1043,14 @@ export interface TcpOptions {
    * Loss recovery of the TCP sender.
    */
   recovery?: 'sack' | 'newreno' | 'reno' | 'tahoe' | 'go_back_n';
+  /**
+   * Sending rate during SACK recovery (`recovery: sack` only).
+   */
+  recovery_rate?: 'prr' | 'rfc6675';
+  /**
+   * Retransmission timeout computation: `linux` (default) or `rfc6298`.
+   */
+  rto?: 'linux' | 'rfc6298';
   /**
    * Send buffer, bytes: at most this much unacknowledged data.
    */
@@ -1046,7 +1068,8 @@ export interface TcpOptions {
    */
   timer_granularity_ms?: number;
   /**
-   * Carry the 12-byte timestamp option (RFC 7323) in every segment.
+   * Offer the 12-byte timestamp option (RFC 7323); every segment carries
+   * it when the receiver agrees (`peer.timestamps`, by default it does).
    */
   timestamps?: boolean;
   /**
@@ -1065,8 +1088,10 @@ export interface PeerOptions {
    */
   ecn?: boolean | null;
   /**
-   * The MSS option it announces, bytes, in [64, 65495]. Default: the MTU
-   * of its own link − 40 (RFC 6691).
+   * The MSS option it announces, bytes, in [88, 65495] (Linux
+   * `TCP_MIN_MSS` up). Segments carry at most the smaller of the two ends'
+   * MSS (less 12 bytes with timestamps). Default: what the flow announces,
+   * the path MTU − 40 (RFC 6691) or `mss_bytes` plus the timestamp option.
    */
   mss_bytes?: number | null;
   /**

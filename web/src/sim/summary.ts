@@ -33,6 +33,8 @@ export interface FlowSummary {
   retransmitted_segments: number;
   fast_retransmits: number;
   timeouts: number;
+  /** TCP: tail loss probes sent (RFC 8985). */
+  tlp_probes?: number;
   mean_cwnd_segments: number;
   /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
   cc?: string | null;

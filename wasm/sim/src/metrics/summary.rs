@@ -28,6 +28,8 @@ pub struct FlowSummary {
     pub retransmitted_segments: u64,
     pub fast_retransmits: u64,
     pub timeouts: u64,
+    /// TCP: tail loss probes sent (RFC 8985 §7).
+    pub tlp_probes: u64,
     /// TCP: the congestion-control algorithm running at the end, its JSON name.
     pub cc: Option<String>,
     /// TCP: the `cc_rules` entry that chose the opening algorithm, if one did.

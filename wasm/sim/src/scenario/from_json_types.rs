@@ -294,6 +294,10 @@ read_struct!(PeerOptions "PeerOptions" {
     mss_bytes = None,
 });
 
+read_enum!(RtoStyle { "linux" => Linux, "rfc6298" => Rfc6298 });
+
+read_enum!(RecoveryRate { "prr" => Prr, "rfc6675" => Rfc6675 });
+
 read_struct!(TcpOptions "TcpOptions" {
     mss_bytes = None,
     ip_fragmentation = false,
@@ -301,6 +305,9 @@ read_struct!(TcpOptions "TcpOptions" {
     initial_window_segments = default_iw(),
     initial_ssthresh_segments = None,
     recovery = Recovery::default(),
+    recovery_rate = RecoveryRate::default(),
+    rack_tlp = None,
+    rack_reordering_window = default_reordering_window(),
     delayed_ack = DelayedAck::default(),
     byte_counting = yes(),
     slow_start = None,
@@ -309,7 +316,8 @@ read_struct!(TcpOptions "TcpOptions" {
     peer = PeerOptions::default(),
     receive_buffer_bytes = default_buffer(),
     send_buffer_bytes = default_buffer(),
-    min_rto_ms = default_min_rto(),
+    rto = RtoStyle::default(),
+    min_rto_ms = None,
     timer_granularity_ms = default_granularity(),
     pacing = false,
     ecn = false,

@@ -1101,6 +1101,37 @@ pub enum Recovery {
     GoBackN,
 }
 
+/// How the sender computes its retransmission timeout.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RtoStyle {
+    /// As Linux (`tcp_rtt_estimator`, `tcp_set_rto`): the minimum bounds the
+    /// variance term, so RTO ≈ SRTT + max(4·RTTVAR, 200 ms); the timer restarts
+    /// when the first unacknowledged segment is retransmitted.
+    #[default]
+    Linux,
+    /// RFC 6298 exactly: RTO = SRTT + 4·RTTVAR, at least the minimum (1 s)
+    /// itself; the timer restarts only on ACKs of new data (§5.3).
+    Rfc6298,
+}
+
+/// How much a SACK sender may send during fast recovery.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryRate {
+    /// Proportional Rate Reduction (RFC 9937, formerly RFC 6937 PRR-SSRB), as
+    /// Linux and ns-3: the flight shrinks smoothly to ssthresh over one round trip.
+    #[default]
+    Prr,
+    /// RFC 6675 alone: send whenever pipe < cwnd, so the reduction happens in
+    /// a silence of about half a round trip, then cwnd − pipe at line rate.
+    Rfc6675,
+}
+
 /// Delayed acknowledgements at the receiver.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(test, derive(serde::Deserialize))]
@@ -1196,6 +1227,19 @@ pub struct TcpOptions {
     pub initial_ssthresh_segments: Option<u32>,
     #[serde(default)]
     pub recovery: Recovery,
+    /// Sending rate during SACK recovery (`recovery: sack` only).
+    #[serde(default)]
+    pub recovery_rate: RecoveryRate,
+    /// RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+    /// retransmissions, and the tail loss probe. Needs `recovery: sack`.
+    /// Default: on with `sack` (as Linux), off with the other styles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rack_tlp: Option<bool>,
+    /// RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+    /// 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+    /// SACKed or in recovery unless reordering has been seen.
+    #[serde(default = "default_reordering_window")]
+    pub rack_reordering_window: f64,
     #[serde(default)]
     pub delayed_ack: DelayedAck,
     /// Congestion avoidance counts acknowledged bytes (RFC 3465, Linux): one
@@ -1228,9 +1272,14 @@ pub struct TcpOptions {
     /// Send buffer, bytes: at most this much unacknowledged data.
     #[serde(default = "default_buffer")]
     pub send_buffer_bytes: u64,
-    /// Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
-    #[serde(default = "default_min_rto")]
-    pub min_rto_ms: f64,
+    /// Retransmission timeout computation: `linux` (default) or `rfc6298`.
+    #[serde(default)]
+    pub rto: RtoStyle,
+    /// Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+    /// variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+    /// with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rto_ms: Option<f64>,
     /// Timer granularity, ms: RTT samples and timer expiries are rounded up to
     /// ticks of this size (1 ms modern; 500 ms for 1990s BSD stacks, paper 003).
     #[serde(default = "default_granularity")]
@@ -1264,8 +1313,8 @@ pub(super) fn default_iw() -> u32 {
 pub(super) fn default_buffer() -> u64 {
     1 << 30
 }
-pub(super) fn default_min_rto() -> f64 {
-    200.0
+pub(super) fn default_reordering_window() -> f64 {
+    0.25
 }
 pub(super) fn default_granularity() -> f64 {
     1.0
@@ -1280,6 +1329,9 @@ impl Default for TcpOptions {
             initial_window_segments: default_iw(),
             initial_ssthresh_segments: None,
             recovery: Recovery::default(),
+            recovery_rate: RecoveryRate::default(),
+            rack_tlp: None,
+            rack_reordering_window: default_reordering_window(),
             delayed_ack: DelayedAck::default(),
             byte_counting: true,
             slow_start: None,
@@ -1288,7 +1340,8 @@ impl Default for TcpOptions {
             peer: PeerOptions::default(),
             receive_buffer_bytes: default_buffer(),
             send_buffer_bytes: default_buffer(),
-            min_rto_ms: default_min_rto(),
+            rto: RtoStyle::default(),
+            min_rto_ms: None,
             timer_granularity_ms: default_granularity(),
             pacing: false,
             ecn: false,

@@ -327,12 +327,22 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
             );
         }
     }
+    if let Some(ms) = t.min_rto_ms {
+        c.positive(&format!("{p}.min_rto_ms"), ms, 60_000.0, "ms");
+    }
+    if t.rack_tlp == Some(true) && t.recovery != Recovery::Sack {
+        // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
+        c.err(
+            format!("{p}.rack_tlp"),
+            "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
+        );
+    }
     c.range(
-        &format!("{p}.min_rto_ms"),
-        t.min_rto_ms,
+        &format!("{p}.rack_reordering_window"),
+        t.rack_reordering_window,
+        0.0,
         1.0,
-        60_000.0,
-        "ms",
+        "minimum RTTs",
     );
     c.range(
         &format!("{p}.timer_granularity_ms"),
@@ -732,6 +742,44 @@ mod cc_params_tests {
             !json.contains("cc_params"),
             "defaults are not written: {json}"
         );
+    }
+
+    #[test]
+    fn bad_recovery_and_rto_settings_name_their_field() {
+        for (extra, path) in [
+            (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
+            (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
+            (
+                r#", "tcp": {"recovery_rate": "halving"}"#,
+                "flows[0].tcp.recovery_rate",
+            ),
+            (r#", "tcp": {"min_rto_ms": 0}"#, "flows[0].tcp.min_rto_ms"),
+            (
+                r#", "tcp": {"min_rto_ms": -200}"#,
+                "flows[0].tcp.min_rto_ms",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": 1.5}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": -0.1}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#,
+                "flows[0].tcp.rack_tlp",
+            ),
+        ] {
+            let e = errors(extra);
+            assert_eq!(e.len(), 1, "{extra}: {e:?}");
+            assert!(e[0].path.starts_with(path), "{extra}: {e:?}");
+        }
+        // RACK-TLP off with an older style is fine, and so is the RFC 6298 RTO.
+        parse_scenario(&scenario(
+            r#", "tcp": {"recovery": "newreno", "rack_tlp": false, "rto": "rfc6298", "min_rto_ms": 1000}"#,
+        ))
+        .unwrap();
     }
 
     #[test]

@@ -215,9 +215,17 @@ impl World {
                 let cfg = SenderConfig {
                     mss,
                     header_bytes,
-                    min_rto: time::millis(t.min_rto_ms),
+                    rto_style: t.rto,
+                    min_rto: t
+                        .min_rto_ms
+                        .map_or(crate::tcp::rtt::default_min_rto(t.rto), |ms| {
+                            time::millis(ms).max(1)
+                        }),
                     granularity: time::millis(t.timer_granularity_ms).max(1),
                     recovery,
+                    recovery_rate: t.recovery_rate,
+                    rack_tlp: recovery == Recovery::Sack && t.rack_tlp.unwrap_or(true),
+                    reordering_window: t.rack_reordering_window,
                     timestamps: agreed.timestamps,
                     send_buffer: t.send_buffer_bytes,
                     pacing: t.pacing,

@@ -29,6 +29,7 @@ enum Event {
     FlowStart(u32),
     TxDone(u32),
     Arrive(u32),
+    /// The sender's timer: the RTO, RACK's reordering timer or the loss probe.
     Rto(u32),
     DelAck(u32),
     Pace(u32),
@@ -413,8 +414,8 @@ impl World {
             fl.rto_at = None;
         }
         if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
-            if sender.rto_deadline().is_some_and(|d| d <= now) {
-                sender.on_rto(now, &mut self.out);
+            if sender.timer_deadline().is_some_and(|d| d <= now) {
+                sender.on_timer(now, &mut self.out);
             }
         }
         self.send_out(f);
@@ -518,7 +519,7 @@ impl World {
             return;
         };
         let wants = [
-            (sender.rto_deadline(), &mut fl.rto_at, Event::Rto(f)),
+            (sender.timer_deadline(), &mut fl.rto_at, Event::Rto(f)),
             (
                 receiver.delack_deadline(),
                 &mut fl.delack_at,
