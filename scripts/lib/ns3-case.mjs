@@ -91,9 +91,20 @@ function ccArgs(f, path) {
   const cc = f.cc ?? 'newreno';
   only(f.cc_params, `${path}.cc_params`, ['cubic']);
   if (cc === 'newreno') {
-    // RFC 3465 byte counting is what ns-3's TcpLinuxReno does (one segment per cwnd of
-    // acknowledged segments); without it, TcpNewReno's SMSS²/cwnd per ACK.
-    return { cc: f.tcp?.byte_counting === false ? 'newreno' : 'linuxreno' };
+    // ns-3's TcpLinuxReno counts acknowledged segments in slow start (Linux tcp_slow_start)
+    // and one segment per cwnd of them in congestion avoidance (RFC 3465 byte counting);
+    // TcpNewReno adds one segment per ACK in slow start (RFC 5681 §3.1) and SMSS²/cwnd per
+    // ACK after. Other pairings exist only in tcplab.
+    const t = f.tcp ?? {};
+    const ss = slowStart(t);
+    const bc = t.byte_counting ?? true;
+    if (ss === 'linux' && bc) return { cc: 'linuxreno' };
+    if (ss === 'rfc5681' && !bc) return { cc: 'newreno' };
+    return fail(
+      `${path}.tcp.slow_start`,
+      `'${ss}' with byte_counting ${bc}: ns-3 has slow_start 'linux' with byte counting ` +
+        "(TcpLinuxReno) or 'rfc5681' without (TcpNewReno)",
+    );
   }
   if (cc !== 'cubic') return fail(`${path}.cc`, `'${cc}' is not compared (newreno, cubic)`);
   const p = f.cc_params?.cubic ?? {};
@@ -115,11 +126,20 @@ function ccArgs(f, path) {
   };
 }
 
+/** tcplab's slow-start rule for a `tcp` block: `linux` with SACK recovery, else `rfc5681`. */
+function slowStart(t) {
+  return t.slow_start ?? ((t.recovery ?? 'sack') === 'sack' ? 'linux' : 'rfc5681');
+}
+
 /**
- * The ns-3 TCP settings for a flow's `tcp` block (tcplab's defaults where it is silent). Settings
- * ns-3 has no counterpart for are accepted where they only change tcplab's side (RACK-TLP, the
- * Linux RTO rule: docs/validation-ns3.md lists them as differences) and refused where they
- * would make the two runs different scenarios.
+ * The ns-3 TCP settings for a flow's `tcp` block (tcplab's defaults where it is silent).
+ * With the defaults both sides open with the three-way handshake and recover with PRR over
+ * SACK. Settings ns-3 has no counterpart for are accepted where they only change tcplab's
+ * side and refused where they would make the two runs different scenarios. Only in tcplab:
+ * RACK-TLP (RFC 8985; on by default with SACK, as in Linux: ns-3 has neither RACK's
+ * time-based loss detection nor the tail loss probe) and the `linux` RTO rule (the minimum
+ * bounds the variance term; ns-3's MinRto bounds the RTO itself). docs/validation-ns3.md
+ * lists both as differences.
  */
 function tcpArgs(t = {}, path) {
   only(t, path, [
@@ -150,8 +170,10 @@ function tcpArgs(t = {}, path) {
   if (rate !== 'prr' && rate !== 'rfc6675') fail(`${path}.recovery_rate`, `unknown '${rate}'`);
   if (t.handshake === false)
     fail(`${path}.handshake`, 'ns-3 always opens the connection with the handshake');
-  if ((t.slow_start ?? 'linux') !== 'linux')
-    fail(`${path}.slow_start`, "only 'linux' (ns-3's TcpLinuxReno and TcpCubic count segments)");
+  // ns-3's TcpCubic always counts acknowledged segments in slow start; the NewReno pairing
+  // is checked in ccArgs.
+  if (slowStart(t) === 'rfc3465')
+    fail(`${path}.slow_start`, "'rfc3465' (at most 2 segments per ACK) has no ns-3 equivalent");
   // ns-3's MinRto bounds the RTO itself, as RFC 6298 does; with tcplab's `linux` rule it
   // bounds the variance term instead, which ns-3 cannot do.
   const rto = t.rto ?? 'linux';

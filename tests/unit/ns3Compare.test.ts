@@ -39,6 +39,30 @@ describe('ns-3 case translation', () => {
     expect(args.quantum).toBe(1500);
   });
 
+  it('pairs tcplab slow-start and byte-counting rules with the ns-3 NewReno that has them', () => {
+    const cc = (tcp: Record<string, unknown>) => {
+      const s = load('1-newreno-fifo.json');
+      s.flows[0]!.tcp = tcp;
+      return ns3Args(s, { warmupS: 10 }).cc;
+    };
+    // The defaults: SACK recovery, Linux slow start (segments acknowledged), byte counting.
+    expect(cc({})).toBe('linuxreno');
+    // The older recovery style defaults to RFC 5681's one segment per ACK.
+    expect(cc({ recovery: 'newreno', byte_counting: false })).toBe('newreno');
+    expect(() => cc({ recovery: 'newreno' })).toThrow('flows[0].tcp.slow_start');
+    expect(() => cc({ slow_start: 'rfc3465' })).toThrow('flows[0].tcp.slow_start');
+  });
+
+  it("keeps PRR and the handshake on both sides and RACK-TLP on tcplab's only", () => {
+    const s = load('1-newreno-fifo.json');
+    const args = ns3Args(s, { warmupS: 10 });
+    expect(args.recovery).toBe('prr');
+    expect(args.sack).toBe(true);
+    expect(Object.keys(args).some((k) => /rack|tlp|handshake/i.test(k))).toBe(false);
+    s.flows[0]!.tcp = { recovery_rate: 'rfc6675', rack_tlp: false };
+    expect(ns3Args(s, { warmupS: 10 }).recovery).toBe('classic');
+  });
+
   it('refuses what ns-3 cannot reproduce, naming the field', () => {
     const bad = (edit: (s: ScenarioJson) => void, path: string) => {
       const s = load('1-newreno-fifo.json');
