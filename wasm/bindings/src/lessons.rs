@@ -91,3 +91,9 @@ impl Grading {
         self.0.report()
     }
 }
+
+/// Every combination of the variant parameters' values: `{"ok": KeyVariant[]}`.
+#[wasm_bindgen]
+pub fn key_variants(assignment_json: &str, scenarios_json: &str) -> String {
+    api::key_variants(assignment_json, scenarios_json)
+}

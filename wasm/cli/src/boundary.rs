@@ -4,7 +4,7 @@
 //! follow the Rust ones.
 
 use grading::api::Graded;
-use grading::lesson::{LessonState, StudentView};
+use grading::lesson::{KeyVariant, LessonState, StudentView};
 use grading::path::Segment;
 use grading::{Assignment, Problem, ProblemCode};
 use schemars::JsonSchema;
@@ -18,6 +18,7 @@ struct Boundary {
     assignment: Assignment,
     student_view: StudentView,
     lesson_state: LessonState,
+    key_variants: Vec<KeyVariant>,
     segments: Vec<Segment>,
     graded: Graded,
 }
@@ -32,6 +33,31 @@ pub fn json_schema() -> String {
 
 #[cfg(test)]
 mod tests {
+    use grading::ProblemCode;
+    use serde_json::Value;
+
+    /// The codes the page's dictionaries must cover (read from the schema by its tests) are
+    /// the codes of `ProblemCode::ALL` (from which the English fixture is written).
+    #[test]
+    fn every_problem_code_is_in_the_list_of_all() {
+        let schema: Value = serde_json::from_str(&super::json_schema()).unwrap();
+        let def = &schema["$defs"]["ProblemCode"];
+        let mut in_schema: Vec<String> = def["oneOf"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(def["enum"].as_array().into_iter().flatten())
+            .filter_map(|v| v.get("const").unwrap_or(v).as_str().map(String::from))
+            .collect();
+        let mut all: Vec<String> = ProblemCode::ALL
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap().as_str().unwrap().to_string())
+            .collect();
+        in_schema.sort();
+        all.sort();
+        assert_eq!(in_schema, all);
+    }
+
     #[test]
     fn the_published_boundary_schema_is_current() {
         let path = concat!(

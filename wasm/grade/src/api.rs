@@ -101,6 +101,16 @@ pub fn lesson_state(
     })())
 }
 
+/// Every combination of the variant parameters' values with its scenarios: what a teacher's
+/// answer key runs.
+pub fn key_variants(assignment_json: &str, scenarios_json: &str) -> String {
+    outcome((|| {
+        let a = Assignment::parse(assignment_json)?;
+        let scenarios = members(json(scenarios_json, "scenarios")?, "scenarios")?;
+        Ok(lesson::key_variants(&a, &scenarios))
+    })())
+}
+
 /// A student id normalised (`{"ok": "s01"}`), or why it cannot hand in.
 pub fn student_id(text: &str) -> String {
     outcome(student::check(text).map_err(|p| vec![p]))

@@ -203,6 +203,7 @@ pub fn check_answer(q: &Question, text: &str, expected: Result<f64, Problem>) ->
         problem: None,
     };
     if text.trim().is_empty() {
+        c.expected = expected.ok();
         return c;
     }
     match parse_answer(text) {
@@ -242,6 +243,7 @@ pub fn check_value(q: &Question, x: Option<f64>, expected: Result<f64, Problem>)
         problem: None,
     };
     let Some(x) = x else {
+        c.expected = expected.ok();
         return c;
     };
     if let Some(p) = range_problem(q, x) {

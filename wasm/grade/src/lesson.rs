@@ -126,6 +126,75 @@ pub fn student_view(
     out
 }
 
+/// Most combinations an answer key lists.
+pub const MAX_KEY_VARIANTS: usize = 48;
+
+/// One combination of the variant parameters' values (the seed left as the scenario's).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct KeyVariant {
+    pub params: Vec<VariantChoice>,
+    pub scenarios: Vec<AssignedScenario>,
+}
+
+/// Every combination of the variant parameters' values, in order (at most
+/// [`MAX_KEY_VARIANTS`]): what a teacher's answer key runs. Seeds are not enumerated.
+pub fn key_variants(a: &Assignment, scenarios: &[(String, Value)]) -> Vec<KeyVariant> {
+    let params = &a.variants.params;
+    let mut out = Vec::new();
+    let mut index = vec![0usize; params.len()];
+    loop {
+        let v = variant::Variant {
+            seed: None,
+            params: params
+                .iter()
+                .zip(&index)
+                .map(|(p, &i)| (p.clone(), p.values.get(i).cloned().unwrap_or(Value::Null)))
+                .collect(),
+        };
+        let assigned = scenarios
+            .iter()
+            .filter_map(|(name, base)| {
+                apply_variant(name, base, &v).ok().map(|scenario| AssignedScenario {
+                    name: name.clone(),
+                    scenario,
+                    locked: Vec::new(),
+                })
+            })
+            .collect();
+        out.push(KeyVariant {
+            params: v
+                .params
+                .iter()
+                .map(|(p, value)| VariantChoice {
+                    path: p.path.clone(),
+                    scenario: p.scenario.clone(),
+                    value: value.clone(),
+                    hidden: a.hidden.contains(&p.path),
+                })
+                .collect(),
+            scenarios: assigned,
+        });
+        if out.len() >= MAX_KEY_VARIANTS {
+            break;
+        }
+        // The next combination, the last parameter fastest.
+        let mut k = params.len();
+        loop {
+            if k == 0 {
+                return out;
+            }
+            k -= 1;
+            index[k] += 1;
+            if index[k] < params[k].values.len() {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+    out
+}
+
 /// A finished run of one of the assignment's scenarios with the assigned settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AssignedRun {
@@ -147,6 +216,8 @@ pub struct Place {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct QuestionState {
     pub id: String,
+    /// The scenario whose run it is checked against (a prediction is asked in its widget).
+    pub scenario: String,
     /// The answer checked (verdict `no_expected` before its run).
     pub check: Checked,
     /// What the answer may be: `[min, max]`, either absent when unbounded.
@@ -227,6 +298,7 @@ pub fn lesson_state(
         let (min, max) = check::answer_range(q);
         state.questions.push(QuestionState {
             id: q.id.clone(),
+            scenario: a.question_scenario(q).to_string(),
             check: c,
             min,
             max,
@@ -344,5 +416,20 @@ mod tests {
         assert!(csv.ends_with(",\"9,5\",2\r\n"), "{csv}");
         let none = lesson_state(&a, "s01", &answers, &[]);
         assert_eq!(none.questions[0].check.verdict, Verdict::NoExpected);
+        let blank = lesson_state(&a, "s01", &[], &runs);
+        assert_eq!(blank.questions[0].check.verdict, Verdict::Missing);
+        assert_eq!(blank.questions[0].check.expected, Some(9.5));
+    }
+
+    #[test]
+    fn the_answer_key_lists_every_combination() {
+        let k = key_variants(&assignment(), &base());
+        // 2 delays × 1 seed value.
+        assert_eq!(k.len(), 2);
+        assert_eq!(k[1].params[0].value, json!(9));
+        assert_eq!(
+            k[1].scenarios[0].scenario["topology"]["links"][0]["delay_ms"],
+            json!(9)
+        );
     }
 }

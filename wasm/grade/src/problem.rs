@@ -116,6 +116,62 @@ pub enum ProblemCode {
     NoRun,
 }
 
+impl ProblemCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ProblemCode; 47] = {
+        use ProblemCode::*;
+        [
+            JsonSyntax,
+            UnknownField,
+            MissingField,
+            WrongType,
+            WrongFormat,
+            BadId,
+            NoScenarios,
+            BadScenarioName,
+            ScenarioNotFound,
+            SeedRange,
+            NoValues,
+            VariantReachesNothing,
+            DuplicateQuestion,
+            NoTolerance,
+            BadNumber,
+            UnknownScenario,
+            NoEnglish,
+            PathEmpty,
+            PathUnclosed,
+            PathEmptySelector,
+            PathEmptyName,
+            UnknownAggregate,
+            UnknownComparison,
+            MetricMissing,
+            MetricNotNumber,
+            MetricMany,
+            DivisionByZero,
+            NotNumber,
+            OutOfRange,
+            StudentEmpty,
+            StudentTooLong,
+            CodePrefix,
+            CodeNoChecksum,
+            CodeChecksum,
+            CodePayload,
+            CodeOtherAssignment,
+            CodeOtherStudent,
+            CsvEmpty,
+            CsvNoStudentColumn,
+            CsvMissingColumns,
+            CsvUnclosedQuote,
+            CsvShortRow,
+            CsvNoStudent,
+            CsvDuplicateStudent,
+            RunFailed,
+            TraceMismatch,
+            NoRun,
+        ]
+    };
+}
+
 /// A problem: its code, where it is, and the values its sentence names.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -298,6 +354,68 @@ impl std::fmt::Display for Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every code with every parameter set to its own name in angle brackets (and the range
+    /// with one bound), and its English: the page's English dictionary must say the same
+    /// (tests/unit/problems.test.ts). Rewritten with TCPLAB_UPDATE_FIXTURES=1.
+    #[test]
+    fn the_english_fixture_is_current() {
+        const PARAMS: [&str; 20] = [
+            "aggregate",
+            "assignment",
+            "by",
+            "count",
+            "detail",
+            "expected",
+            "field",
+            "fields",
+            "id",
+            "lines",
+            "max",
+            "metric",
+            "min",
+            "name",
+            "part",
+            "path",
+            "questions",
+            "scenario",
+            "student",
+            "text",
+        ];
+        let mut cases = Vec::new();
+        for code in ProblemCode::ALL {
+            let mut p = Problem::new(code, "<at>");
+            for n in PARAMS {
+                p = p.with(n, format!("<{n}>"));
+            }
+            cases.push(p);
+        }
+        for keep in [&["min"][..], &["max"], &[]] {
+            let mut p = Problem::new(ProblemCode::OutOfRange, "");
+            p.params.retain(|_| false);
+            for n in keep {
+                p = p.with(n, format!("<{n}>"));
+            }
+            cases.push(p);
+        }
+        let list: Vec<serde_json::Value> = cases
+            .iter()
+            .map(|p| serde_json::json!({"problem": p, "english": p.english()}))
+            .collect();
+        let text = serde_json::to_string_pretty(&list).unwrap() + "\n";
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/lessons/problems.json"
+        );
+        if std::env::var_os("TCPLAB_UPDATE_FIXTURES").is_some() {
+            std::fs::write(file, &text).unwrap();
+        }
+        assert!(
+            std::fs::read_to_string(file).unwrap_or_default() == text,
+            "tests/fixtures/lessons/problems.json is stale: run \
+             TCPLAB_UPDATE_FIXTURES=1 cargo test -p tcplab-grade english_fixture"
+        );
+    }
 
     #[test]
     fn paths_join_with_dots_and_brackets() {

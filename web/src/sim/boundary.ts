@@ -97,6 +97,7 @@ export type Selector =
 export interface Boundary {
   assignment: Assignment;
   graded: Graded;
+  key_variants: KeyVariant[];
   lesson_state: LessonState;
   problem: Problem;
   problem_code: ProblemCode;
@@ -297,6 +298,45 @@ export interface Checked {
   verdict: Verdict;
 }
 /**
+ * One combination of the variant parameters' values (the seed left as the scenario's).
+ */
+export interface KeyVariant {
+  params: VariantChoice[];
+  scenarios: AssignedScenario[];
+}
+/**
+ * One variant parameter as the student meets it.
+ */
+export interface VariantChoice {
+  /**
+   * The assignment hides this setting: the student is not told it.
+   */
+  hidden: boolean;
+  path: string;
+  /**
+   * The scenario it applies to; all when absent.
+   */
+  scenario?: string | null;
+  value: unknown;
+}
+/**
+ * One of the assignment's scenarios as the student runs it.
+ */
+export interface AssignedScenario {
+  /**
+   * The controls shown but not editable: the assignment's locked ones and those a
+   * variant parameter sets.
+   */
+  locked: string[];
+  name: string;
+  /**
+   * The scenario with the variant applied.
+   */
+  scenario: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
  * The state of a lesson's answers.
  */
 export interface LessonState {
@@ -331,6 +371,10 @@ export interface QuestionState {
    * these places until the question is answered.
    */
   places: Place[];
+  /**
+   * The scenario whose run it is checked against (a prediction is asked in its widget).
+   */
+  scenario: string;
 }
 /**
  * One answer checked: the verdict, the answer as read, the expected value (when there is
@@ -372,36 +416,4 @@ export interface StudentView {
    * Why the id cannot hand in (empty, too long); the page still shows the lesson.
    */
   student_problem?: Problem | null;
-}
-/**
- * One variant parameter as the student meets it.
- */
-export interface VariantChoice {
-  /**
-   * The assignment hides this setting: the student is not told it.
-   */
-  hidden: boolean;
-  path: string;
-  /**
-   * The scenario it applies to; all when absent.
-   */
-  scenario?: string | null;
-  value: unknown;
-}
-/**
- * One of the assignment's scenarios as the student runs it.
- */
-export interface AssignedScenario {
-  /**
-   * The controls shown but not editable: the assignment's locked ones and those a
-   * variant parameter sets.
-   */
-  locked: string[];
-  name: string;
-  /**
-   * The scenario with the variant applied.
-   */
-  scenario: {
-    [k: string]: unknown | undefined;
-  };
 }
