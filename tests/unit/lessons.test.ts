@@ -15,7 +15,7 @@ import {
   loadAssignment,
   resolveScenarios,
 } from '../../web/src/lessons/catalog';
-import { lessonBlocks } from '../../web/src/lessons/markdown';
+import { allBlocks, lessonBlocks } from '../../web/src/lessons/markdown';
 import { draftAssignment, parseValues } from '../../web/src/lessons/teacherDraft';
 import type { Assignment } from '../../web/src/sim/boundary';
 import { lessonState, studentView } from '../../web/src/sim/grader';
@@ -72,7 +72,7 @@ describe('lessons', () => {
         const prose = lessonProse(id, lang);
         expect(prose, lang).not.toBeNull();
         if (!prose) continue;
-        const blocks = lessonBlocks(prose.text);
+        const blocks = allBlocks(lessonBlocks(prose.text));
         expect(
           blocks.some((b) => b.kind === 'html' && b.html.includes('<h1>')),
           lang,
@@ -80,6 +80,10 @@ describe('lessons', () => {
         const widgets = blocks.flatMap((b) => (b.kind === 'scenario' ? [b.name] : []));
         expect(new Set(widgets), lang).toEqual(new Set(Object.keys(a.scenarios)));
         const asked = blocks.flatMap((b) => (b.kind === 'question' ? [b.id] : []));
+        // A discussion shown after answering waits for questions the lesson asks.
+        for (const b of blocks)
+          if (b.kind === 'after')
+            for (const q of b.ids) expect(asked, `${lang} after ${q}`).toContain(q);
         for (const q of asked)
           expect(
             a.questions.map((x) => x.id),

@@ -70,7 +70,8 @@ describe('paths through the wasm module', () => {
     };
     expect(selectPath(doc, 'flows[cc=cubic].id')).toEqual(['f1']);
     const r = setPath(doc, 'flows[f2].cc', 'bbr');
-    expect('ok' in r && r.ok.flows[1]?.cc).toBe('bbr');
+    expect('ok' in r && r.ok.document.flows[1]?.cc).toBe('bbr');
+    expect('ok' in r && r.ok.count).toBe(1);
     expect(doc.flows[1]?.cc).toBe('newreno');
     const p = parsePath('links[b/a>b].drops');
     expect('ok' in p && p.ok[0]?.selector).toEqual({

@@ -45,7 +45,7 @@ pub fn path_select(doc_json: &str, path: &str) -> String {
     api::path_select(doc_json, path)
 }
 
-/// The document with the path set: `{"ok": document}`.
+/// The document with the path set: `{"ok": PathSet}`.
 #[wasm_bindgen]
 pub fn path_set(doc_json: &str, path: &str, value_json: &str) -> String {
     api::path_set(doc_json, path, value_json)

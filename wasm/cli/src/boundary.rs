@@ -3,7 +3,7 @@
 //! from it). A type the page reads from the facade is listed here once, and the page's types
 //! follow the Rust ones.
 
-use grading::api::Graded;
+use grading::api::{Graded, PathSet};
 use grading::lesson::{KeyVariant, LessonState, StudentView};
 use grading::path::Segment;
 use grading::{Assignment, Problem, ProblemCode};
@@ -20,6 +20,7 @@ struct Boundary {
     lesson_state: LessonState,
     key_variants: Vec<KeyVariant>,
     segments: Vec<Segment>,
+    path_set: PathSet,
     graded: Graded,
 }
 

@@ -133,14 +133,23 @@ pub fn path_select(doc_json: &str, path_text: &str) -> String {
     })())
 }
 
+/// A document with a path set (path.rs: every place it reaches, a missing last key created).
+#[derive(Serialize, Debug)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PathSet {
+    pub document: Value,
+    /// How many places were set (0: the path reaches nothing).
+    pub count: usize,
+}
+
 /// The document with every place the path reaches set to `value`.
 pub fn path_set(doc_json: &str, path_text: &str, value_json: &str) -> String {
     outcome((|| {
-        let mut doc = json(doc_json, "")?;
+        let mut document = json(doc_json, "")?;
         let value = json(value_json, "value")?;
         let segs = path::parse(path_text).map_err(|p| vec![p])?;
-        path::set(&mut doc, &segs, &value);
-        Ok(doc)
+        let count = path::set(&mut document, &segs, &value);
+        Ok(PathSet { document, count })
     })())
 }
 

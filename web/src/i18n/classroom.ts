@@ -27,6 +27,8 @@ export const classroomEn = {
     predictionLess: 'The run gave less than you predicted.',
     predictionLocked: 'Predictions are fixed once the run has been made.',
     hint: 'Hint',
+    afterLocked: (qs: string) =>
+      `The discussion of these results appears here once you have answered: ${qs}.`,
   },
   range: {
     refused: (reason: string) => `Not possible: ${reason}.`,
@@ -140,6 +142,7 @@ export const classroomJa: ClassroomStrings = {
     predictionLess: '実行結果は予想より小さくなりました。',
     predictionLocked: '予想は実行した後は変えられません。',
     hint: 'ヒント',
+    afterLocked: (qs: string) => `次の問題に解答すると、ここに結果の考察が表示されます: ${qs}。`,
   },
   range: {
     refused: (reason: string) => `ありえない値です: ${reason}。`,

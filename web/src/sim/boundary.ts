@@ -99,6 +99,7 @@ export interface Boundary {
   graded: Graded;
   key_variants: KeyVariant[];
   lesson_state: LessonState;
+  path_set: PathSet;
   problem: Problem;
   problem_code: ProblemCode;
   segments: Segment[];
@@ -392,6 +393,16 @@ export interface Checked1 {
 export interface Place {
   place: string;
   scenario: string;
+}
+/**
+ * A document with a path set (path.rs: every place it reaches, a missing last key created).
+ */
+export interface PathSet {
+  /**
+   * How many places were set (0: the path reaches nothing).
+   */
+  count: number;
+  document: unknown;
 }
 export interface Segment {
   key: string;

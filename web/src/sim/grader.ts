@@ -91,8 +91,8 @@ export function selectPath(doc: unknown, path: string): unknown[] {
   return 'ok' in r ? r.ok : [];
 }
 
-/** A copy of `doc` with every place the path reaches set to `value`. */
-export function setPath<T>(doc: T, path: string, value: unknown): Outcome<T> {
+/** A copy of `doc` with every place the path reaches set to `value`, and how many there were. */
+export function setPath<T>(doc: T, path: string, value: unknown): Outcome<{ document: T; count: number }> {
   return read(path_set(JSON.stringify(doc), path, JSON.stringify(value)));
 }
 

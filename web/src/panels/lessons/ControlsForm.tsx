@@ -78,7 +78,7 @@ export function ControlsForm({ scenario, controls, locked, onChange }: Props) {
   if (shown.length === 0) return null;
   const set = (path: string, value: unknown) => {
     const r = setPath(scenario, path, value);
-    if ('ok' in r) onChange(r.ok);
+    if ('ok' in r) onChange(r.ok.document);
   };
   return (
     <fieldset className="lesson-controls">

@@ -4,10 +4,13 @@
 // this page keeps the answers typed, the runs made, and which answers have been given, so
 // that a number a question asks for stays out of sight until that question is answered.
 import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Assignment } from '../../lessons/assignment';
 import { resolveScenarios } from '../../lessons/catalog';
 import { withStudent } from '../../lessons/lessonRoute';
 import { lessonBlocks } from '../../lessons/markdown';
+import type { LessonBlock } from '../../lessons/markdown';
+import { localText } from '../../lessons/text';
 import type { LocalText } from '../../lessons/text';
 import { settingLabel, valueText } from '../../lessons/words';
 import type { LessonState, QuestionState } from '../../sim/boundary';
@@ -74,6 +77,75 @@ export function LessonPage({ assignment: a, prose, student }: Props) {
   const byId = new Map<string, QuestionState>(s.questions.map((q) => [q.id, q]));
   const masked = maskedPlaces(a, s, revealed);
   const setAnswer = (id: string, text: string) => setAnswers((x) => ({ ...x, [id]: text }));
+  const render = (b: LessonBlock, i: number): ReactNode => {
+    switch (b.kind) {
+      case 'html':
+        // Safe: markdown-it with raw HTML off, images off, KaTeX with trust off (markdown.ts).
+        return (
+          <div key={i} className="lesson__prose" dangerouslySetInnerHTML={{ __html: b.html }} />
+        );
+      case 'scenario': {
+        const assigned = v.scenarios.find((x) => x.name === b.name);
+        return assigned ? (
+          <ScenarioWidget
+            key={i}
+            assignment={a}
+            assigned={assigned}
+            predictions={s.questions.filter(
+              (q) => q.scenario === b.name && a.questions.find((x) => x.id === q.id)?.predict,
+            )}
+            answers={answers}
+            onAnswer={setAnswer}
+            masked={masked.get(b.name) ?? new Map()}
+            ran={b.name in runs}
+            onAssignedRun={(r) => setRuns((x) => ({ ...x, [b.name]: r }))}
+          />
+        ) : (
+          <p key={i} className="notice notice--error">
+            {t.lessons.unknownWidget(b.name)}
+          </p>
+        );
+      }
+      case 'question': {
+        const q = a.questions.find((x) => x.id === b.id);
+        const qs = byId.get(b.id);
+        return q && qs ? (
+          <QuestionCard
+            key={i}
+            question={q}
+            state={qs}
+            value={answers[q.id] ?? ''}
+            onChange={(text) => setAnswer(q.id, text)}
+            revealed={revealed[q.id] ?? null}
+            onReveal={(how) => setRevealed((x) => ({ ...x, [q.id]: how }))}
+          />
+        ) : (
+          <p key={i} className="notice notice--error">
+            {t.lessons.unknownWidget(b.id)}
+          </p>
+        );
+      }
+      case 'after': {
+        if (b.ids.every((id) => revealed[id])) {
+          return (
+            <div key={i} className="lesson__after" data-testid="after-open">
+              {b.blocks.map(render)}
+            </div>
+          );
+        }
+        const waiting = b.ids
+          .filter((id) => !revealed[id])
+          .map((id) => localText(a.questions.find((q) => q.id === id)?.prompt, lang).text)
+          .map((p) => (p.length > 50 ? `${p.slice(0, 47)}…` : p).replace(/[`*_$]/g, ''));
+        return (
+          <p key={i} className="notice lesson__after-locked" data-testid="after-locked">
+            {c.reveal.afterLocked(waiting.join(' · '))}
+          </p>
+        );
+      }
+    }
+  };
+
   const shownParams = v.params.filter((p) => !p.hidden);
 
   return (
@@ -113,56 +185,7 @@ export function LessonPage({ assignment: a, prose, student }: Props) {
           <FallbackMark /> {c.fallbackTitle}
         </p>
       )}
-      {blocks.map((b, i) => {
-        switch (b.kind) {
-          case 'html':
-            // Safe: markdown-it with raw HTML off, images off, KaTeX with trust off (markdown.ts).
-            return (
-              <div key={i} className="lesson__prose" dangerouslySetInnerHTML={{ __html: b.html }} />
-            );
-          case 'scenario': {
-            const assigned = v.scenarios.find((x) => x.name === b.name);
-            return assigned ? (
-              <ScenarioWidget
-                key={i}
-                assignment={a}
-                assigned={assigned}
-                predictions={s.questions.filter(
-                  (q) => q.scenario === b.name && a.questions.find((x) => x.id === q.id)?.predict,
-                )}
-                answers={answers}
-                onAnswer={setAnswer}
-                masked={masked.get(b.name) ?? new Map()}
-                ran={b.name in runs}
-                onAssignedRun={(r) => setRuns((x) => ({ ...x, [b.name]: r }))}
-              />
-            ) : (
-              <p key={i} className="notice notice--error">
-                {t.lessons.unknownWidget(b.name)}
-              </p>
-            );
-          }
-          case 'question': {
-            const q = a.questions.find((x) => x.id === b.id);
-            const qs = byId.get(b.id);
-            return q && qs ? (
-              <QuestionCard
-                key={i}
-                question={q}
-                state={qs}
-                value={answers[q.id] ?? ''}
-                onChange={(text) => setAnswer(q.id, text)}
-                revealed={revealed[q.id] ?? null}
-                onReveal={(how) => setRevealed((x) => ({ ...x, [q.id]: how }))}
-              />
-            ) : (
-              <p key={i} className="notice notice--error">
-                {t.lessons.unknownWidget(b.id)}
-              </p>
-            );
-          }
-        }
-      })}
+      {blocks.map(render)}
       <ResultPanel assignment={a} student={v.student} state={s} />
     </article>
   );
