@@ -41,10 +41,11 @@ export const PAPERS: PaperReport[] = (reportJson as { papers: PaperReport[] }).p
 /** The scenario a row opens, or why it cannot be built (the wasm module must be loaded: its
  * paths are the grader's). */
 export function experimentScenario(e: Experiment): Scenario | string {
-  let base = namedScenario(e.scenario);
-  if (!base) return `scenario '${e.scenario}' is not in content/scenarios`;
+  const named = namedScenario(e.scenario);
+  if (!named) return `scenario '${e.scenario}' is not in content/scenarios`;
+  let base: Record<string, unknown> = named;
   for (const [path, value] of Object.entries(e.set)) {
-    const r = setPath(base, path, value);
+    const r = setPath<Record<string, unknown>>(base, path, value);
     if (!('ok' in r) || r.ok.count === 0) return `${path} reaches nothing`;
     base = r.ok.document;
   }
