@@ -83,7 +83,7 @@ export function numbersIn(text: string): Stated[] {
       ' ',
     );
   const number =
-    /(?<![\w.])(\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?)(?:[\s-]*([A-Za-zµ%/]+))?/g;
+    /(?<![\w.])(\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?)(?:[\s-]*([A-Za-zµ%/\u30a0-\u30ff]+))?/g;
   for (const m of values.matchAll(number)) {
     const x = Number((m[1] ?? '').replace(/[ \u202f]/g, '').replace(',', '.'));
     const word = m[2] ?? '';
