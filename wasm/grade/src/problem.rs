@@ -103,7 +103,7 @@ pub enum ProblemCode {
     CsvUnclosedQuote,
     /// A row with fewer fields than the header ({fields}, {expected}).
     CsvShortRow,
-    /// A row with neither a student id nor a code.
+    /// A row that names no student: no id, and no readable code.
     CsvNoStudent,
     /// The same student (after normalising the id) on more than one row ({student}, {lines}).
     CsvDuplicateStudent,
@@ -319,7 +319,7 @@ impl Problem {
                 p("fields"),
                 p("expected")
             ),
-            CsvNoStudent => "the row has no student id and no code".into(),
+            CsvNoStudent => "the row names no student (no id, and no readable code)".into(),
             CsvDuplicateStudent => {
                 format!("student '{}' appears on lines {}", p("student"), p("lines"))
             }

@@ -61,7 +61,7 @@ const en: Words = {
     `no column for ${p('questions')} and no code column: those answers count as missing`,
   csv_unclosed_quote: () => 'a quoted field is not closed (the file is cut off?)',
   csv_short_row: (p) => `the row has ${p('fields')} fields, the header ${p('expected')}`,
-  csv_no_student: () => 'the row has no student id and no code',
+  csv_no_student: () => 'the row names no student (no id, and no readable code)',
   csv_duplicate_student: (p) => `student '${p('student')}' appears on lines ${p('lines')}`,
   run_failed: (p) => `scenario '${p('scenario')}' could not run: ${p('detail')}`,
   trace_mismatch: (p) =>
@@ -123,7 +123,7 @@ const ja: Words = {
     `${p('questions')} の列も code 列もありません: それらの解答は未回答として扱います`,
   csv_unclosed_quote: () => '引用符で囲んだ欄が閉じていません（ファイルが途中で切れていませんか）',
   csv_short_row: (p) => `この行の欄は ${p('fields')} 個、見出しは ${p('expected')} 個です`,
-  csv_no_student: () => 'この行には学生 ID もコードもありません',
+  csv_no_student: () => 'この行には学生がありません（ID も、読めるコードもありません）',
   csv_duplicate_student: (p) => `学生「${p('student')}」が ${p('lines')} 行目に重複しています`,
   run_failed: (p) => `シナリオ「${p('scenario')}」を実行できませんでした: ${p('detail')}`,
   trace_mismatch: (p) =>

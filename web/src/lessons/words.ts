@@ -5,6 +5,7 @@
 import { ccLabel } from '../scenario/ccAlgorithms';
 import { enumOptions } from '../scenario/schemaInfo';
 import { formatNumber } from '../i18n/format';
+import { getAt, parsePath as parseIndexPath } from '../scenario/fieldPath';
 import type { Segment } from '../sim/boundary';
 import { parsePath } from '../sim/grader';
 
@@ -215,9 +216,40 @@ export function settingLabel(path: string, lang: Lang): string {
   return who ?? field ?? path;
 }
 
+/**
+ * A setting named by a concrete path (list indices, as the editor and the validator write it:
+ * `topology.links[1].delay_ms`) in words, the list items by their ids: "Link bottleneck: one-way
+ * delay". Needs no wasm, so the lab can use it before the module has loaded.
+ */
+export function concreteLabel(path: string, scenario: unknown, lang: Lang): string {
+  const w = words(lang);
+  const keys = parseIndexPath(path);
+  let who: string | null = null;
+  let rest = keys;
+  for (let i = 0; i + 1 < keys.length; i++) {
+    const k = keys[i];
+    const idx = keys[i + 1];
+    if (typeof idx !== 'number' || typeof k !== 'string') continue;
+    const id = getAt(scenario, [...keys.slice(0, i + 2), 'id']);
+    const name = typeof id === 'string' ? id : `#${idx + 1}`;
+    if (k === 'links') who = w.link(name);
+    else if (k === 'flows') who = w.flow(name);
+    else if (k === 'nodes') who = w.node(name);
+    else continue;
+    rest = keys.slice(i + 2);
+  }
+  const field = rest
+    .filter((k): k is string => typeof k === 'string')
+    .map((k) => w.fields[k] ?? k.replace(/_/g, ' '))
+    .join(' · ');
+  if (who && field) return `${who}: ${field}`;
+  return who ?? (field || path);
+}
+
 /** The unit a setting's value is shown in, from its name: `_ms` → ms, `_bps` → a rate. */
 export function valueText(path: string, value: unknown, lang: Lang): string {
   const w = words(lang);
+  if (value === undefined || value === null) return '–';
   const key =
     path
       .replace(/\[[^\]]*\]$/, '')
