@@ -34,6 +34,8 @@ export interface StudentRuns {
   expected: Record<string, number>;
   /** The result code of a student who answers every question with that. */
   code: string;
+  /** Scenario name → the trace hash of the student's run in Node (the page must agree). */
+  hashes: Record<string, string>;
 }
 
 /** Run `student`'s variant of an assignment and answer every question from the runs. */
@@ -55,5 +57,6 @@ export function studentRuns(a: Assignment, student: string): StudentRuns {
   const answers = Object.fromEntries(Object.entries(expected).map(([k, x]) => [k, String(x)]));
   const full = lessonState(a, student, answers, runs);
   if (!('ok' in full) || !full.ok.code) throw new Error('no result code');
-  return { expected, code: full.ok.code };
+  const hashes = Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, r.trace_hash]));
+  return { expected, code: full.ok.code, hashes };
 }
