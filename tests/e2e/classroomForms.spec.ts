@@ -74,6 +74,11 @@ for (const [width, height] of [
     const problems = watch(page);
     await page.goto('./?lang=en&theme=light#teacher');
     await page.getByTestId('teacher-scenario').selectOption('default');
+    await page.getByTestId('teacher-control-flows_flow1_cc').selectOption('variant');
+    // Nothing widens the page (long scenario titles and metric names in selects).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
     /** Focus a number field and type, then press and release the mouse once on `target`. */
     const clickOnceFrom = async (field: string, text: string, target: string) => {
       const button = page.getByTestId(target);
