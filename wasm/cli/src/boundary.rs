@@ -52,7 +52,13 @@ mod tests {
             .collect();
         let mut all: Vec<String> = ProblemCode::ALL
             .iter()
-            .map(|c| serde_json::to_value(c).unwrap().as_str().unwrap().to_string())
+            .map(|c| {
+                serde_json::to_value(c)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         in_schema.sort();
         all.sort();

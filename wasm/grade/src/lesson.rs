@@ -155,11 +155,13 @@ pub fn key_variants(a: &Assignment, scenarios: &[(String, Value)]) -> Vec<KeyVar
         let assigned = scenarios
             .iter()
             .filter_map(|(name, base)| {
-                apply_variant(name, base, &v).ok().map(|scenario| AssignedScenario {
-                    name: name.clone(),
-                    scenario,
-                    locked: Vec::new(),
-                })
+                apply_variant(name, base, &v)
+                    .ok()
+                    .map(|scenario| AssignedScenario {
+                        name: name.clone(),
+                        scenario,
+                        locked: Vec::new(),
+                    })
             })
             .collect();
         out.push(KeyVariant {

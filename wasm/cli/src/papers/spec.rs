@@ -206,8 +206,7 @@ impl Paper {
                 ));
             }
             for path in r.set.keys() {
-                grading::path::parse(path)
-                    .map_err(|e| format!("runs.{name}.set: {e}"))?;
+                grading::path::parse(path).map_err(|e| format!("runs.{name}.set: {e}"))?;
             }
         }
         for (name, v) in &self.values {
