@@ -66,6 +66,12 @@ const UNITS = [
   'GB',
   'B',
 ];
+/** Units as the Japanese lessons write them (katakana), read as the English ones. */
+const UNITS_JA: Record<string, string> = {
+  バイト: 'bytes',
+  パケット: 'packets',
+  セグメント: 'segments',
+};
 
 /**
  * Every number a text states as a value, with its unit: `20 Mb/s`, `40.6 ms`, `0,5`, `1e-5`,
@@ -88,7 +94,9 @@ export function numbersIn(text: string): Stated[] {
     const x = Number((m[1] ?? '').replace(/[ \u202f]/g, '').replace(',', '.'));
     const word = m[2] ?? '';
     const unit =
-      UNITS.find((u) => word === u || word.startsWith(`${u}.`) || word.startsWith(`${u},`)) ?? null;
+      UNITS.find((u) => word === u || word.startsWith(`${u}.`) || word.startsWith(`${u},`)) ??
+      UNITS_JA[word] ??
+      null;
     if (Number.isFinite(x)) out.push({ value: x, unit });
   }
   return out;
@@ -141,6 +149,7 @@ describe('no lesson states an answer', () => {
       { value: 1, unit: null },
       { value: 100000, unit: null },
     ]);
+    expect(numbersIn('1460 バイトのセグメント')).toEqual([{ value: 1460, unit: 'bytes' }]);
     expect(
       numbersIn('RFC 5681 (Mathis et al. 1997), Fig. 3.9, eq. 3.44: $\\tfrac{3}{4} W_{max} = 88$'),
     ).toEqual([]);
