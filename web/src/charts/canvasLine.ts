@@ -1,6 +1,7 @@
 // Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line. Also the
 // markers (retransmissions, timeouts) and the labelled horizontal reference lines (bounds).
 import type { Points } from './decimate';
+import { BOUND_DASH } from './palette';
 import type { PlotScales } from './scales';
 
 export interface LineStyle {
@@ -51,6 +52,8 @@ export function drawLine(
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width;
   ctx.lineJoin = 'bevel';
+  // Dots (B in compare mode) need round caps to show as dots.
+  ctx.lineCap = style.dash && (style.dash[0] ?? 0) <= 2 ? 'round' : 'butt';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();
   let pen = false;
@@ -133,13 +136,13 @@ export function drawReference(
   s: PlotScales,
   color: string,
   label?: string,
-  dash: number[] = [6, 4],
+  dash: number[] = BOUND_DASH,
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
   if (py < -1 || py > s.innerHeight + 1) return;
   ctx.save();
   ctx.strokeStyle = color;
-  ctx.lineWidth = 1.5;
+  ctx.lineWidth = 1.4;
   ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.moveTo(0, py);
@@ -147,7 +150,7 @@ export function drawReference(
   ctx.stroke();
   if (label) {
     ctx.setLineDash([]);
-    ctx.font = '11px system-ui, sans-serif';
+    ctx.font = '12px system-ui, sans-serif';
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;

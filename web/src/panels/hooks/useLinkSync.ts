@@ -15,8 +15,12 @@ const WRITE_MS = 400;
 
 async function writeHash(): Promise<void> {
   const state = currentLinkState();
+  // The selection alone does not make a link: the default page keeps a bare address.
+  const viewKeys = Object.keys(state.view ?? {}).filter((k) => k !== 'selection');
   const bare =
-    !state.view && !state.lesson && diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
+    viewKeys.length === 0 &&
+    !state.lesson &&
+    diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
   const hash = bare ? '' : await encodeLink(state);
   const url = new URL(globalThis.location.href);
   if (url.hash === hash) return;
@@ -35,12 +39,19 @@ export function useLinkSync(wasm: PageWasmState): void {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let last = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+    const read = () => ({
+      a: editor.get().A,
+      sel: editor.get().selection,
+      view: timeView.get(),
+      lesson: linkStore.get().lesson,
+    });
+    let last = read();
     const changed = () => {
       if (!linkStore.get().ready) return;
-      const now = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+      const now = read();
       const same =
         now.a === last.a &&
+        now.sel === last.sel &&
         now.lesson === last.lesson &&
         now.view.plots === last.view.plots &&
         now.view.domain === last.view.domain;

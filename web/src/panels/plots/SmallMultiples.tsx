@@ -2,7 +2,6 @@
 // host): every column whose metric starts with a prefix, A solid and B dashed.
 import { useMemo } from 'react';
 import type { PlotSpec } from '../../charts/plotSpec';
-import { formatSI } from '../../i18n/format';
 import type { ColumnEntity } from '../../sim/protocol';
 import { columnsWithPrefix } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
@@ -76,6 +75,7 @@ export function SmallMultiples({
       });
       return {
         metric: column.metric,
+        yUnit: column.unit ?? '',
         title: `${id}: ${name}`,
         xLabel: t.plot.time,
         yLabel: name,
@@ -98,10 +98,10 @@ export function SmallMultiples({
               spec={spec}
               version={version}
               fullS={span}
-              height={150}
-              yFloor={1e-9}
-              yFixed={states ? [0, states.length - 0.5] : undefined}
-              yFormat={states ? (y) => (Number.isInteger(y) ? (states[y] ?? '') : '') : formatSI}
+              size="small"
+              yFloor={1e-12}
+              yFixed={states ? [-0.5, states.length - 0.5] : undefined}
+              yFormat={states ? (y) => (Number.isInteger(y) ? (states[y] ?? '') : '') : undefined}
               testId={`${testId}-${spec.metric}`}
             />
           </div>
