@@ -522,6 +522,42 @@ export const en = {
   },
   // The one-screen lab: knobs, live mode, presentation and embed modes, compact legends.
   screen: {
+    losses: (retx: number, timeouts: number) =>
+      `; ${retx} segment${retx === 1 ? ' was' : 's were'} retransmitted and ${timeouts} timeout${timeouts === 1 ? '' : 's'} fired.`,
+    goodputHelp:
+      'Goodput is the payload delivered in order per second, averaged over the chosen window. The dashed lines are bounds on the long-run average, so goodput may rise above one for a moment: in slow start the window overshoots and a burst of earlier data arrives at once, and a draining queue delivers faster than the flow sends. Over the run no flow beats the link’s payload rate; loss holds it near Mathis or PFTK, a slow receiving host near paper 000’s bound. The max-min fair share is what equal sharing would give: a reference, not a bound.',
+    boundShort: {
+      link_bps: 'link payload rate',
+      fair_share_bps: 'max-min fair share',
+      window_bps: 'window ÷ RTT',
+      mathis_bps: 'Mathis',
+      pftk_bps: 'PFTK',
+      host_bound_bps: 'receiving host (paper 000)',
+    } as Record<string, string>,
+    boundLong: {
+      link_bps: 'link rate × MSS/MTU: what the wire can carry as payload',
+      fair_share_bps: 'max-min fair share: every shared link split evenly (a reference)',
+      window_bps: 'window ÷ RTT: what the buffers let be in flight',
+      mathis_bps: 'Mathis: MSS/RTT × 1.22/√p, the loss-limited rate',
+      pftk_bps: 'PFTK: loss with timeouts (Padhye et al.)',
+      host_bound_bps: 'receiving host: paper 000’s bound (bus, memory, CPU)',
+    } as Record<string, string>,
+    linkBound: (mss: number, mtu: number) => `link rate × ${mss}/${mtu}`,
+    boundGaps: {
+      needsLoss: 'needs a loss rate — none measured yet',
+      noHost: 'no host model',
+      noLimit: 'no limit',
+    } as Record<string, string>,
+    measuredP: (p: string) => `at the measured loss rate p = ${p}`,
+    bindingNames: {
+      link_bps: 'the link’s payload rate',
+      fair_share_bps: 'its fair share',
+      window_bps: 'its window ÷ RTT',
+      mathis_bps: 'the Mathis bound',
+      pftk_bps: 'the PFTK bound',
+      host_bound_bps: 'its receiving host’s bound',
+    } as Record<string, string>,
+    ofBinding: (pct: string, what: string, value: string) => `, ${pct} of ${what} (${value})`,
     knobs: 'Knobs',
     fullEditor: 'Full editor',
     sideTabs: 'Knobs or the full scenario editor',

@@ -522,6 +522,42 @@ export const ja: Strings = {
   },
   // The one-screen lab: knobs, live mode, presentation and embed modes, compact legends.
   screen: {
+    losses: (retx: number, timeouts: number) =>
+      `。再送 ${retx} セグメント、タイムアウト ${timeouts} 回。`,
+    goodputHelp:
+      'グッドプットは順序どおりに届いたペイロードの毎秒の量で、選んだ時間幅で平均しています。破線は長期平均の上限なので、一時的に超えることがあります。スロースタートではウィンドウが行き過ぎて以前のデータがまとめて届き、キューが空になるときはフローの送信より速く届きます。実行全体ではリンクのペイロード速度を超えるフローはなく、損失があれば Mathis や PFTK 付近に、遅い受信ホストでは論文 000 の上限付近に抑えられます。max-min 公平配分は均等に分けた場合の値で、上限ではなく参考値です。',
+    boundShort: {
+      link_bps: 'リンクのペイロード速度',
+      fair_share_bps: 'max-min 公平配分',
+      window_bps: 'ウィンドウ ÷ RTT',
+      mathis_bps: 'Mathis',
+      pftk_bps: 'PFTK',
+      host_bound_bps: '受信ホスト（論文 000）',
+    } as Record<string, string>,
+    boundLong: {
+      link_bps: 'リンク速度 × MSS/MTU: 回線が運べるペイロード',
+      fair_share_bps: 'max-min 公平配分: 共有リンクを均等に分けた値（参考値）',
+      window_bps: 'ウィンドウ ÷ RTT: バッファが許す送信中の量',
+      mathis_bps: 'Mathis: MSS/RTT × 1.22/√p、損失で決まる速度',
+      pftk_bps: 'PFTK: タイムアウトを含む損失モデル（Padhye ら）',
+      host_bound_bps: '受信ホスト: 論文 000 の上限（バス・メモリ・CPU）',
+    } as Record<string, string>,
+    linkBound: (mss: number, mtu: number) => `リンク速度 × ${mss}/${mtu}`,
+    boundGaps: {
+      needsLoss: '損失率が必要 — まだ測定されていません',
+      noHost: 'ホストモデルなし',
+      noLimit: '制限なし',
+    } as Record<string, string>,
+    measuredP: (p: string) => `測定した損失率 p = ${p} で`,
+    bindingNames: {
+      link_bps: 'リンクのペイロード速度',
+      fair_share_bps: '公平配分',
+      window_bps: 'ウィンドウ ÷ RTT',
+      mathis_bps: 'Mathis の上限',
+      pftk_bps: 'PFTK の上限',
+      host_bound_bps: '受信ホストの上限',
+    } as Record<string, string>,
+    ofBinding: (pct: string, what: string, value: string) => `で、${what}(${value})の ${pct}`,
     knobs: '主な設定',
     fullEditor: '詳細エディタ',
     sideTabs: '主な設定か詳細なシナリオエディタか',

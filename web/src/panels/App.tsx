@@ -11,6 +11,7 @@ import type { RunSnapshot } from '../state/runStore';
 import { plotShown, timeView } from '../state/viewStore';
 import { DEFAULT_SPEED, resetAll, runA, runB } from '../state/runs';
 import type { Scenario } from '../scenario/types';
+import { ErrorSummary } from './editor/ErrorSummary';
 import { ScenarioEditor } from './editor/ScenarioEditor';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useChecks } from './hooks/useChecks';
@@ -166,7 +167,18 @@ export function App() {
           resetLabel={t.resetScenario}
           onReset={() => loadPreset('single')}
         >
-          {side === 'knobs' ? <Knobs /> : <ScenarioEditor checks={checks} />}
+          {side === 'knobs' ? (
+            <>
+              <Knobs />
+              <ErrorSummary
+                checks={checks.B ? [checks.A, checks.B] : [checks.A]}
+                onOpenFlow={() => undefined}
+                onShowEditor={() => setSide('editor')}
+              />
+            </>
+          ) : (
+            <ScenarioEditor checks={checks} />
+          )}
         </ErrorBoundary>
       </div>
     </section>

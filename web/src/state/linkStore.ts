@@ -1,7 +1,9 @@
 // The page's link and autosave state outside React: whether start-up is done, the lesson flags a
 // link brought (passed on, unread, to every link the page writes), the message about the link,
 // and saved work on offer. The actions load what the reader chooses.
+import { bottleneckLink } from '../scenario/knobs';
 import { decodeLink, hasLink } from '../scenario/link/linkCodec';
+import type { Scenario } from '../scenario/types';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
 import type { FieldError } from '../sim/protocol';
 import { AUTOSAVE_KEY, PREVIOUS_KEY, readSaved, writeSaved } from './autosave';
@@ -32,6 +34,12 @@ export const linkStore = new Store<LinkStoreState>({
 
 const AUTOSAVE_MS = 300;
 
+/** What the editor selects in a scenario nobody has clicked in yet: its bottleneck link. */
+export function defaultSelection(s: Scenario): Selection {
+  const b = bottleneckLink(s);
+  return b >= 0 ? { kind: 'link', index: b } : null;
+}
+
 /** `link:1` → the second link; null when absent, malformed or out of range. */
 export function parseSelection(
   text: string | undefined,
@@ -50,7 +58,7 @@ function loadState(state: LinkState): void {
     links: state.scenario.topology.links.length,
     nodes: state.scenario.topology.nodes.length,
   });
-  if (sel) select(sel);
+  select(sel ?? defaultSelection(state.scenario));
   setPlots(state.view?.plots ?? null);
   setDomain(state.view?.domain ?? null);
   linkStore.update((s) => ({ ...s, lesson: state.lesson }));
@@ -64,11 +72,13 @@ function loadSaved(saved: Saved): void {
 /** The state a link made now would carry. */
 export function currentLinkState(): LinkState {
   const v = timeView.get();
-  const sel = editor.get().selection;
+  const { A, selection: sel } = editor.get();
+  const usual = defaultSelection(A);
+  const moved = sel && !(usual && sel.kind === usual.kind && sel.index === usual.index);
   const view = {
     ...(v.plots ? { plots: v.plots } : {}),
     ...(v.domain ? { domain: v.domain } : {}),
-    ...(sel ? { selection: `${sel.kind}:${sel.index}` } : {}),
+    ...(sel && moved ? { selection: `${sel.kind}:${sel.index}` } : {}),
   };
   const lesson = linkStore.get().lesson;
   return {

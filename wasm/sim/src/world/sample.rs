@@ -4,6 +4,7 @@ use super::flow::Endpoints;
 use super::{Event, World};
 use crate::engine::time;
 use crate::host::HOST_METRICS;
+use crate::metrics::bounds::measured_loss_rate;
 use crate::metrics::fairness::jain_index;
 use crate::metrics::summary::{FlowSummary, HostSummary, LinkSummary, Summary};
 use crate::metrics::trace::Column;
@@ -208,14 +209,15 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts, ecn) = match f.sender() {
+                let (retx, fast, timeouts, ecn, sent) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
                         s.stats.ecn_reductions,
+                        s.stats.segments_sent,
                     ),
-                    None => (0, 0, 0, 0),
+                    None => (0, 0, 0, 0, 0),
                 };
                 let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
@@ -249,7 +251,9 @@ impl World {
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
-                    bounds: bounds.clone(),
+                    bounds: bounds
+                        .clone()
+                        .map(|b| b.with_measured_loss(measured_loss_rate(fast, timeouts, sent))),
                 }
             })
             .collect();

@@ -15,12 +15,8 @@ const WRITE_MS = 400;
 
 async function writeHash(): Promise<void> {
   const state = currentLinkState();
-  // The selection alone does not make a link: the default page keeps a bare address.
-  const viewKeys = Object.keys(state.view ?? {}).filter((k) => k !== 'selection');
   const bare =
-    viewKeys.length === 0 &&
-    !state.lesson &&
-    diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
+    !state.view && !state.lesson && diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
   const hash = bare ? '' : await encodeLink(state);
   const url = new URL(globalThis.location.href);
   if (url.hash === hash) return;

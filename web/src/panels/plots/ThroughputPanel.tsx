@@ -5,11 +5,18 @@ import { useMemo, useState } from 'react';
 import { BOUND_DASH, boundColor } from '../../charts/palette';
 import { windowedRate } from '../../charts/derived';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, formatPercent } from '../../i18n/format';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
-import { boundValues, distinctBounds, fairShareSteps, flowBounds } from './bounds';
+import {
+  boundValues,
+  distinctBounds,
+  fairShareSteps,
+  flowBounds,
+  fromMeasuredLoss,
+  hasHostModel,
+} from './bounds';
 import { PlotCard } from './PlotCard';
 import {
   colorIndex,
@@ -79,10 +86,16 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
       }
     }
     for (const r of runs) {
+      if (isPrevious(r.tag)) continue;
       const summary = r.snap.summary ?? r.snap.initial;
       const b = flowBounds(summary, chosen);
       if (!b) continue;
-      const values = boundValues(b);
+      const values = boundValues(b, { hostModel: hasHostModel(r.snap.scenario, chosen) });
+      const measuredP = fromMeasuredLoss(b) ? b.measured_loss_p : null;
+      const name = (k: string) =>
+        (k === 'mathis_bps' || k === 'pftk_bps') && typeof measuredP === 'number'
+          ? `${t.screen.boundShort[k] ?? k} (p = ${formatPercent(measuredP)})`
+          : (t.screen.boundShort[k] ?? k);
       const steps = fairShareSteps(b, spanOf(runs, durationS));
       if (steps) {
         // Flows start at different times: the fair share is a staircase, not a line.
@@ -90,7 +103,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
         series.push(
           lineSeries(
             `${r.tag}bound.fair_share_bps`,
-            `${t.throughput.bounds.fair_share_bps}${tagSuffix(r.tag, t.plot.variantB)}`,
+            `${name('fair_share_bps')}${tagSuffix(r.tag, t.plot.variantB)}`,
             steps,
             boundColor('fair_share_bps'),
             { dash: r.tag === 'B' ? [...BOUND_DASH, 1, 4] : BOUND_DASH, width: 1.2 },
@@ -104,7 +117,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
         if (r.tag === 'B' && same) continue;
         refs.push({
           id: `${r.tag}bound.${line.kinds.join('+')}`,
-          label: `${line.kinds.map((k) => t.throughput.bounds[k] ?? k).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
+          label: `${line.kinds.map(name).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
           y: line.bps,
           color: boundColor(kind),
           dash: r.tag === 'B' ? [...BOUND_DASH, 1, 4] : BOUND_DASH,
@@ -158,7 +171,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
   return (
     <PlotCard
       title={t.throughput.title}
-      help={t.throughput.help}
+      help={t.screen.goodputHelp}
       testId="panel-throughput"
       controls={controls}
     >

@@ -33,8 +33,15 @@ import { useCaption } from './caption';
 export type PlotSize = 'main' | 'normal' | 'small';
 
 const BASE_MARGIN: Margins = { top: 10, right: 14, bottom: 38, left: 60 };
-/** Pixels per character of a tick label (12 px system-ui digits and letters, generous). */
-const CHAR_PX = 7.2;
+/** Width of a tick label's character as a fraction of the font size (system-ui, generous). */
+const CHAR_EM = 0.6;
+
+/** The tick label size the page's CSS sets (`--tick-px`; presentation mode makes it larger). */
+function tickPxOf(el: HTMLElement | null): number {
+  if (!el) return 12;
+  const v = parseFloat(getComputedStyle(el).getPropertyValue('--tick-px'));
+  return Number.isFinite(v) && v > 0 ? v : 12;
+}
 
 export interface TimePlotProps {
   spec: PlotSpec;
@@ -90,18 +97,22 @@ export function TimePlot(p: TimePlotProps) {
 
   // Tick labels: the panel's format (states, Mb/s), else plain decimals or k/M/G by unit.
   const yTicks = Math.max(2, Math.floor((height - 48) / 45));
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-read when the box resizes
+  const tickPx = useMemo(() => tickPxOf(boxRef.current), [width, height]);
   const { format: yFmt, left } = useMemo(() => {
     const probe = viewScales(width, height, BASE_MARGIN, pv.domain, pv.y).y.ticks(yTicks);
     const step = probe.length > 1 ? Math.abs((probe[1] as number) - (probe[0] as number)) : 1;
     const fmt = p.yFormat ?? tickFormatter(p.spec.yUnit, step, pv.y[1]);
     const longest = probe.reduce((m, y) => Math.max(m, fmt(y).length), 0);
-    return { format: fmt, left: Math.max(BASE_MARGIN.left, Math.ceil(longest * CHAR_PX) + 26) };
-  }, [width, height, pv, yTicks, p.yFormat, p.spec.yUnit]);
-  const M: Margins = { ...BASE_MARGIN, left };
+    const need = Math.ceil(longest * tickPx * CHAR_EM + 2.2 * tickPx);
+    return { format: fmt, left: Math.max((BASE_MARGIN.left * tickPx) / 12, need) };
+  }, [width, height, pv, yTicks, p.yFormat, p.spec.yUnit, tickPx]);
+  const M: Margins = { ...BASE_MARGIN, left, bottom: Math.round(tickPx * 2.3 + 10) };
   const scales = useMemo(
     () => viewScales(width, height, M, pv.domain, pv.y),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- M is derived from `left`
-    [width, height, pv, left],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- M is derived from `left` and `tickPx`
+    [width, height, pv, left, tickPx],
   );
 
   useEffect(() => {
@@ -127,7 +138,7 @@ export function TimePlot(p: TimePlotProps) {
       if (spec) drawMarkers(ctx, m.pts, scales, spec.color, spec.shape);
     }
     if (xAxisRef.current && yAxisRef.current && gridRef.current) {
-      const xTicks = Math.max(2, Math.floor(scales.innerWidth / 80));
+      const xTicks = Math.max(2, Math.floor(scales.innerWidth / (tickPx * 6.5)));
       const xStep = scales.x.ticks(xTicks);
       const xFmt = tickFormatter(
         's',
@@ -157,7 +168,7 @@ export function TimePlot(p: TimePlotProps) {
         )
         .call((g) => g.select('.domain').remove());
     }
-  }, [pv, scales, p.spec, yFmt, yTicks, theme]);
+  }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx]);
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans. (A plain wheel scrolls the page.)
   useEffect(() => {
@@ -362,14 +373,14 @@ export function TimePlot(p: TimePlotProps) {
             <text
               className="plot__label"
               x={scales.innerWidth / 2}
-              y={scales.innerHeight + 33}
+              y={scales.innerHeight + tickPx * 2.3 + 4}
               textAnchor="middle"
             >
               {p.spec.xLabel}
             </text>
             <text
               className="plot__label"
-              transform={`translate(${14 - M.left},${scales.innerHeight / 2}) rotate(-90)`}
+              transform={`translate(${tickPx + 2 - M.left},${scales.innerHeight / 2}) rotate(-90)`}
               textAnchor="middle"
             >
               {p.spec.yLabel}
