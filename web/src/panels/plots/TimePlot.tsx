@@ -36,12 +36,6 @@ const BASE_MARGIN: Margins = { top: 10, right: 14, bottom: 38, left: 60 };
 /** Width of a tick label's character as a fraction of the font size (system-ui, generous). */
 const CHAR_EM = 0.6;
 
-/** The tick label size the page's CSS sets (`--tick-px`; presentation mode makes it larger). */
-function tickPxOf(el: HTMLElement | null): number {
-  if (!el) return 12;
-  const v = parseFloat(getComputedStyle(el).getPropertyValue('--tick-px'));
-  return Number.isFinite(v) && v > 0 ? v : 12;
-}
 
 export interface TimePlotProps {
   spec: PlotSpec;
@@ -98,8 +92,8 @@ export function TimePlot(p: TimePlotProps) {
   // Tick labels: the panel's format (states, Mb/s), else plain decimals or k/M/G by unit.
   const yTicks = Math.max(2, Math.floor((height - 48) / 45));
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-read when the box resizes
-  const tickPx = useMemo(() => tickPxOf(boxRef.current), [width, height]);
+  // The tick label size the page's CSS sets (larger in presentation mode).
+  const tickPx = box.tickPx;
   const { format: yFmt, left } = useMemo(() => {
     const probe = viewScales(width, height, BASE_MARGIN, pv.domain, pv.y).y.ticks(yTicks);
     const step = probe.length > 1 ? Math.abs((probe[1] as number) - (probe[0] as number)) : 1;
