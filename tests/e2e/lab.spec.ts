@@ -23,7 +23,7 @@ test('the default scenario runs to done with the golden trace hash and draws the
   expect(await paintedPixels(page, 'goodput-canvas')).toBeGreaterThan(200);
   expect(await paintedPixels(page, 'queue-canvas')).toBeGreaterThan(200);
   await expect(page.getByTestId('sim-time')).toHaveText('20.0 s of 20.0 s simulated');
-  await expect(page.getByTestId('story')).toContainText('flow1 (NewReno) averaged');
+  await expect(page.getByTestId('story-card')).toContainText('flow1 (NewReno) averaged');
   await expect(page.getByTestId('bounds-table')).toContainText('19.5 Mb/s');
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,8 @@
 // The lab on one screen, on a phone and on a tablet, presentation and embed modes: checked by
 // geometry (what is in the viewport, what overflows, how big the targets are), one test per
 // screen size, plus live re-runs, the keyboard and axe in each mode.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { openLab, runToDone, seriousViolations } from './helpers';
@@ -202,10 +204,11 @@ test('the keyboard reaches Run through a skip link, and Ctrl+Enter runs', async 
   const seek = page.getByTestId('seek');
   await seek.focus();
   await page.keyboard.press('Home');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'paused');
   await page.keyboard.press('ArrowRight');
-  expect(Number(await seek.inputValue())).toBeCloseTo(0.01, 6);
+  await expect.poll(async () => Number(await seek.inputValue())).toBeCloseTo(0.01, 6);
   await page.keyboard.press('Shift+ArrowRight');
-  expect(Number(await seek.inputValue())).toBeCloseTo(1.01, 6);
+  await expect.poll(async () => Number(await seek.inputValue())).toBeCloseTo(1.01, 6);
 });
 
 test('presentation mode: large ticks at 1920×1080, the presenter’s keys, no serious axe violations', async ({
@@ -245,14 +248,16 @@ test('embed mode in another site’s frame: no header, the chosen plot and knob,
     if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
   });
   const src = `${baseURL}?lang=en&theme=light&embed&plots=goodput&controls=rtt`;
-  // A page on another origin frames the lab, as a course page or a slide would.
-  await page.route('http://course.example/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Course</title><h1>Week 3</h1><iframe title="tcplab" src="${src}" width="900" height="640"></iframe>`,
-    }),
-  );
-  await page.goto('http://course.example/week3');
+  // A page on another origin (localhost, not 127.0.0.1) frames the lab, as a course page would.
+  const course = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><title>Course</title><h1>Week 3</h1><iframe title="tcplab" src="${src}" width="900" height="640"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => course.listen(0, '127.0.0.1', resolve));
+  const { port } = course.address() as AddressInfo;
+  await page.goto(`http://localhost:${port}/week3`);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByTestId('run')).toBeEnabled({ timeout: 20_000 });
   await expect(frame.getByRole('heading', { level: 1 })).toHaveCount(0);
@@ -273,6 +278,7 @@ test('embed mode in another site’s frame: no header, the chosen plot and knob,
   await expect(embedded.getByTestId('run')).toBeEnabled();
   expect(await seriousViolations(embedded)).toEqual([]);
   await embedded.close();
+  course.close();
 });
 
 test('a short shared link runs on open and keeps its selection', async ({ page }) => {

@@ -129,7 +129,10 @@ export function drawMarkers(
   ctx.restore();
 }
 
-/** A dashed horizontal line across the plot at data value `y`, labelled at its right end. */
+/**
+ * A dashed horizontal line across the plot at data value `y`, labelled at its right end (or, with
+ * `labelAt: 'left'`, its left end, when another label already sits there).
+ */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
   y: number,
@@ -137,6 +140,7 @@ export function drawReference(
   color: string,
   label?: string,
   dash: number[] = BOUND_DASH,
+  labelAt: 'left' | 'right' = 'right',
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
   if (py < -1 || py > s.innerHeight + 1) return;
@@ -151,10 +155,10 @@ export function drawReference(
   if (label) {
     ctx.setLineDash([]);
     ctx.font = '12px system-ui, sans-serif';
-    ctx.textAlign = 'right';
+    ctx.textAlign = labelAt;
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;
-    ctx.fillText(label, s.innerWidth - 4, py - 2);
+    ctx.fillText(label, labelAt === 'right' ? s.innerWidth - 4 : 4, py - 2);
   }
   ctx.restore();
 }

@@ -12,6 +12,7 @@ import { plotShown, timeView } from '../state/viewStore';
 import { DEFAULT_SPEED, resetAll, runA, runB } from '../state/runs';
 import type { Scenario } from '../scenario/types';
 import { ErrorSummary } from './editor/ErrorSummary';
+import { FieldContext } from './editor/fieldContext';
 import { ScenarioEditor } from './editor/ScenarioEditor';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useChecks } from './hooks/useChecks';
@@ -78,6 +79,7 @@ export function App() {
   }, [p.theme, p.lang, mode.mode]);
 
   const compare = state.B !== null;
+  const activeCheck = state.active === 'B' && checks.B ? checks.B : checks.A;
   const canRun = checks.A.runnable && (!checks.B || checks.B.runnable);
   const events = Math.max(checks.A.work?.events ?? 0, checks.B?.work?.events ?? 0);
   const isLive = liveOn(liveChoice, checks.A.work ? events : null);
@@ -155,7 +157,9 @@ export function App() {
   const sidePanel = focus ? (
     knobIds && knobIds.length > 0 ? (
       <section className="card knobcard">
-        <Knobs only={knobIds} />
+        <FieldContext.Provider value={{ variant: state.active, errors: activeCheck.errors }}>
+          <Knobs only={knobIds} />
+        </FieldContext.Provider>
       </section>
     ) : null
   ) : (
@@ -169,7 +173,9 @@ export function App() {
         >
           {side === 'knobs' ? (
             <>
-              <Knobs />
+              <FieldContext.Provider value={{ variant: state.active, errors: activeCheck.errors }}>
+                <Knobs />
+              </FieldContext.Provider>
               <ErrorSummary
                 checks={checks.B ? [checks.A, checks.B] : [checks.A]}
                 onOpenFlow={() => undefined}
@@ -213,7 +219,7 @@ export function App() {
     <section
       className={`card storycard${stale ? ' is-stale' : ''}`}
       aria-labelledby="story-heading"
-      data-testid="story"
+      data-testid="story-card"
     >
       <h2 id="story-heading">{t.story.heading}</h2>
       {runs.map(({ snap, tag }) => (

@@ -127,6 +127,8 @@ export function Knobs({ only }: Props) {
   const queue = (link?.queue ?? { kind: 'drop_tail' }) as Record<string, unknown>;
   const byBytes = typeof queue.limit_bytes === 'number';
   const preset = state.preset;
+  // What the scenario is: the preset's explanation, or the scenario's own name.
+  const about = (preset !== 'custom' ? t.presets[preset]?.text : undefined) ?? s.name ?? '';
   const tcpFlows = s.flows.map((f, i) => ({ f, i })).filter(({ f }) => f.protocol !== 'udp');
   const protocolOptions = [
     ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: ccLabel(cc) })),
@@ -155,6 +157,9 @@ export function Knobs({ only }: Props) {
               ))}
             </select>
           </div>
+          <p className="field__hint knobs__about" title={about}>
+            {about}
+          </p>
         </div>
       )}
       {link && show('rate') && (

@@ -4,7 +4,7 @@
 // appears only when some receiving host has a model. On a narrow screen each flow is a card.
 // Measured: the summary's goodput once the run is done, else the mean of the sampled goodput
 // since the flow started (so the table fills in live).
-import { formatPercent, formatRate } from '../../i18n/format';
+import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
 import { findColumn, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
@@ -92,7 +92,7 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
                     : (k === 'mathis_bps' || k === 'pftk_bps') &&
                         v !== undefined &&
                         r.measuredP !== null
-                      ? t.screen.measuredP(formatPercent(r.measuredP))
+                      ? t.screen.measuredP(`${formatNumber(r.measuredP * 100, 2)} %`)
                       : null;
                 return (
                   <td

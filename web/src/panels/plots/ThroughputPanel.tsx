@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { BOUND_DASH, boundColor } from '../../charts/palette';
 import { windowedRate } from '../../charts/derived';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
-import { formatNumber, formatPercent } from '../../i18n/format';
+import { formatNumber } from '../../i18n/format';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
@@ -94,7 +94,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
       const measuredP = fromMeasuredLoss(b) ? b.measured_loss_p : null;
       const name = (k: string) =>
         (k === 'mathis_bps' || k === 'pftk_bps') && typeof measuredP === 'number'
-          ? `${t.screen.boundShort[k] ?? k} (p = ${formatPercent(measuredP)})`
+          ? `${t.screen.boundShort[k] ?? k} (p = ${formatNumber(measuredP * 100, 2)} %)`
           : (t.screen.boundShort[k] ?? k);
       const steps = fairShareSteps(b, spanOf(runs, durationS));
       if (steps) {

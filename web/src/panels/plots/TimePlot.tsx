@@ -36,7 +36,6 @@ const BASE_MARGIN: Margins = { top: 10, right: 14, bottom: 38, left: 60 };
 /** Width of a tick label's character as a fraction of the font size (system-ui, generous). */
 const CHAR_EM = 0.6;
 
-
 export interface TimePlotProps {
   spec: PlotSpec;
   /** The whole run, [0, fullS] seconds. */
@@ -115,7 +114,16 @@ export function TimePlot(p: TimePlotProps) {
     const ctx = prepareCanvas(canvas, scales.innerWidth, scales.innerHeight);
     if (!ctx) return;
     const byId = new Map(p.spec.series.map((s) => [s.id, s]));
-    for (const r of pv.refs) drawReference(ctx, r.y, scales, r.color, r.label, r.dash);
+    // Labels of lines closer than a text line go to alternate ends, so they never overprint.
+    const placed: { py: number; at: 'left' | 'right' }[] = [];
+    for (const r of [...pv.refs].sort((a, b) => b.y - a.y)) {
+      const py = scales.y(r.y);
+      const near = placed.filter((q) => Math.abs(q.py - py) < 15);
+      const at = near.some((q) => q.at === 'right') ? 'left' : 'right';
+      const label = near.length >= 2 ? undefined : r.label;
+      placed.push({ py, at });
+      drawReference(ctx, r.y, scales, r.color, label, r.dash, at);
+    }
     for (const l of pv.lines) {
       const s = byId.get(l.id);
       if (s)
