@@ -73,6 +73,9 @@ export function Masthead({ lab = false }: { lab?: boolean }) {
         <a href="#lessons" data-testid="nav-lessons">
           {t.lessons.nav}
         </a>
+        <a href="#papers" data-testid="nav-papers">
+          {t.papers.nav}
+        </a>
         <a href="#teacher" data-testid="nav-teacher">
           {t.lessons.navTeacher}
         </a>
