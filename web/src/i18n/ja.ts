@@ -1,5 +1,6 @@
 // Japanese UI strings: a translation of en.ts (the type makes sure nothing is missed). Model
 // names (cwnd, ssthresh, CUBIC, RED, ...) and the validator's messages stay as they are.
+import { en } from './en';
 import type { Strings } from './en';
 
 export const ja: Strings = {
@@ -540,6 +541,8 @@ export const ja: Strings = {
   },
   // The one-screen lab: knobs, live mode, presentation and embed modes, compact legends.
   screen: {
+    // The algorithms' own variable names, as their papers write them (kept in English).
+    ccNames: en.screen.ccNames,
     losses: (retx: number, timeouts: number) =>
       `。再送 ${retx} セグメント、タイムアウト ${timeouts} 回。`,
     goodputHelp:

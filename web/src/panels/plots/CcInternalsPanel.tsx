@@ -58,7 +58,7 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
           entity="flow"
           id={id}
           prefix="cc."
-          names={t.ccInternals.metrics}
+          names={{ ...t.ccInternals.metrics, ...t.screen.ccNames }}
           span={spanOf(runs, durationS)}
           testId="cc-internals"
           stateNames={STATE_NAMES[cc]}
