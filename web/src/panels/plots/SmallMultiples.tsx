@@ -49,8 +49,13 @@ export function SmallMultiples({
   const t = useStrings();
   const version = versionOf(runs);
   const specs = useMemo(() => {
-    const first = runs.find((r) => r.snap.columns.length > 0)?.snap;
-    const cols = first ? columnsWithPrefix(first.columns, entity, id, prefix) : [];
+    // Every run's columns (B's queue discipline may report what A's does not).
+    const cols: ReturnType<typeof columnsWithPrefix> = [];
+    for (const r of runs) {
+      for (const c of columnsWithPrefix(r.snap.columns, entity, id, prefix)) {
+        if (!cols.some((x) => x.column.metric === c.column.metric)) cols.push(c);
+      }
+    }
     return cols.map(({ column }): PlotSpec & { metric: string } => {
       const name =
         names[column.metric] ??
