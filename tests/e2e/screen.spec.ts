@@ -225,6 +225,9 @@ test('presentation mode: large ticks at 1920×1080, the presenter’s keys, no s
     .first()
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(tickPx).toBeGreaterThanOrEqual(18);
+  // Bound labels readable from the back of the room.
+  const labelPx = await page.getByTestId('cwnd-canvas').getAttribute('data-label-px');
+  expect(Number(labelPx)).toBeGreaterThanOrEqual(16);
   const cwnd = await box(page, '[data-testid="cwnd-canvas"]');
   expect(cwnd.height).toBeGreaterThan(300);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -301,4 +304,41 @@ test('a short shared link runs on open and keeps its selection', async ({ page }
   await expect(second.getByTestId('node-inspector')).toContainText('receiver');
   expect(await seriousViolations(second)).toEqual([]);
   await second.close();
+});
+
+test('layout, live and presentation mode leave the share link and the trace hash alone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLab(page);
+  await page.locator('#knob-rtt').fill('40');
+  await expect(page).toHaveURL(/#v=1&z=/);
+  // Live re-run of the edit, then the fragment as the page wrote it.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  await page.waitForTimeout(600);
+  const hashOf = () => page.evaluate(() => globalThis.location.hash);
+  const fragment = await hashOf();
+  const trace = await page.getByTestId('trace-hash').textContent();
+  expect(trace).toMatch(/^[0-9a-f]{8,}$/);
+  // The layout: the full editor in the side column and back.
+  await page.getByTestId('side-editor').click();
+  await page.getByTestId('side-knobs').click();
+  // Live off.
+  await page.getByTestId('live').selectOption('off');
+  // Presentation mode and back.
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('leave-present')).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(await hashOf()).toBe(fragment);
+  await page.getByTestId('leave-present').click();
+  await expect(page.getByTestId('present')).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(await hashOf()).toBe(fragment);
+  // The copied link carries the same fragment, and a run in this state gives the same trace.
+  await runToDone(page);
+  await expect(page.getByTestId('trace-hash')).toHaveText(trace ?? '');
+  await page.waitForTimeout(600);
+  expect(await hashOf()).toBe(fragment);
 });

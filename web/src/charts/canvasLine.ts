@@ -1,5 +1,6 @@
 // Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line. Also the
-// markers (retransmissions, timeouts) and the labelled horizontal reference lines (bounds).
+// markers (retransmissions, tail loss probes, timeouts) and the labelled horizontal reference lines
+// (bounds).
 import type { Points } from './decimate';
 import { BOUND_DASH } from './palette';
 import type { PlotScales } from './scales';
@@ -12,7 +13,7 @@ export interface LineStyle {
   step?: boolean;
 }
 
-export type MarkerShape = 'triangle' | 'cross' | 'dot';
+export type MarkerShape = 'triangle' | 'diamond' | 'cross' | 'dot';
 
 /** Points per stroked piece of a line. */
 const CHUNK = 128;
@@ -115,6 +116,14 @@ export function drawMarkers(
       ctx.lineTo(px + r, py - 2 * r - 4);
       ctx.closePath();
       ctx.fill();
+    } else if (shape === 'diamond') {
+      // Above the curve like a retransmission's triangle.
+      ctx.moveTo(px, py - r - 2);
+      ctx.lineTo(px - r, py - 2 * r - 3);
+      ctx.lineTo(px, py - 3 * r - 4);
+      ctx.lineTo(px + r, py - 2 * r - 3);
+      ctx.closePath();
+      ctx.stroke();
     } else if (shape === 'cross') {
       ctx.moveTo(px - r, py - r);
       ctx.lineTo(px + r, py + r);
@@ -131,7 +140,7 @@ export function drawMarkers(
 
 /**
  * A dashed horizontal line across the plot at data value `y`, labelled at its right end (or, with
- * `labelAt: 'left'`, its left end, when another label already sits there).
+ * `labelAt: 'left'`, its left end, when another label already sits there) in `labelPx` type.
  */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
@@ -141,6 +150,7 @@ export function drawReference(
   label?: string,
   dash: number[] = BOUND_DASH,
   labelAt: 'left' | 'right' = 'right',
+  labelPx = 12,
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
   if (py < -1 || py > s.innerHeight + 1) return;
@@ -154,7 +164,7 @@ export function drawReference(
   ctx.stroke();
   if (label) {
     ctx.setLineDash([]);
-    ctx.font = '12px system-ui, sans-serif';
+    ctx.font = `${labelPx}px system-ui, sans-serif`;
     ctx.textAlign = labelAt;
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;

@@ -34,6 +34,9 @@ function markerSvg(
   if (shape === 'cross')
     return `<path d="M${x},${y}m-4,-4l8,8m0,-8l-8,8" stroke="${color}" stroke-width="1.5"/>`;
   if (shape === 'triangle') return `<path d="M${x},${y}m0,-6l-4,-8h8z" fill="${color}"/>`;
+  // Above the curve like the triangle, as drawMarkers draws it.
+  if (shape === 'diamond')
+    return `<path d="M${x},${y}m0,-6l-4,-5l4,-5l4,5z" fill="none" stroke="${color}" stroke-width="1.5"/>`;
   return `<circle cx="${x}" cy="${y}" r="2.5" fill="${color}"/>`;
 }
 
@@ -159,7 +162,14 @@ export function plotToSvg(spec: PlotSpec, v: SvgView): string {
     const ly = v.height + Math.floor(i / 3) * 16;
     if (it.shape) {
       // The glyph as drawn on the plot (a triangle sits above its point: centre it here).
-      out.push(markerSvg(it.shape, lx + 9, it.shape === 'triangle' ? ly + 10 : ly, it.color));
+      out.push(
+        markerSvg(
+          it.shape,
+          lx + 9,
+          it.shape === 'triangle' ? ly + 10 : it.shape === 'diamond' ? ly + 11 : ly,
+          it.color,
+        ),
+      );
     } else {
       const dash = it.dash ? ` stroke-dasharray="${it.dash.join(' ')}"` : '';
       const cap = it.dash && (it.dash[0] ?? 0) <= 2 ? ' stroke-linecap="round"' : '';

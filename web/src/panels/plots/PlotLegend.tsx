@@ -41,6 +41,8 @@ export function Glyph({ kind, color, dash }: Pick<LegendEntry, 'kind' | 'color' 
         />
       ) : kind === 'cross' ? (
         <path d="M7,2l8,8m0,-8l-8,8" stroke={color} strokeWidth="1.8" />
+      ) : kind === 'diamond' ? (
+        <path d="M11,1l-5,5l5,5l5,-5z" fill="none" stroke={color} strokeWidth="1.5" />
       ) : kind === 'dot' ? (
         <circle cx="11" cy="6" r="4" fill={color} />
       ) : (
@@ -110,9 +112,11 @@ export function PlotLegend({ entries, hidden, offScale, onHidden, previous }: Pr
             ? t.screen.flowsCount(g.items.length)
             : first.kind === 'cross'
               ? t.cwnd.timeout
-              : first.kind === 'dot'
-                ? t.screen.switches
-                : t.cwnd.loss;
+              : first.kind === 'diamond'
+                ? t.cwnd.probe
+                : first.kind === 'dot'
+                  ? t.screen.switches
+                  : t.cwnd.loss;
         const label = g.items.length > 1 ? `${g.label}: ${what}` : first.label;
         return (
           <button

@@ -93,6 +93,8 @@ export function TimePlot(p: TimePlotProps) {
 
   // The tick label size the page's CSS sets (larger in presentation mode).
   const tickPx = box.tickPx;
+  // Bound labels as large as the tick labels (20 px in presentation mode), never below 12.
+  const labelPx = Math.max(12, tickPx);
   const { format: yFmt, left } = useMemo(() => {
     const probe = viewScales(width, height, BASE_MARGIN, pv.domain, pv.y).y.ticks(yTicks);
     const step = probe.length > 1 ? Math.abs((probe[1] as number) - (probe[0] as number)) : 1;
@@ -118,11 +120,11 @@ export function TimePlot(p: TimePlotProps) {
     const placed: { py: number; at: 'left' | 'right' }[] = [];
     for (const r of [...pv.refs].sort((a, b) => b.y - a.y)) {
       const py = scales.y(r.y);
-      const near = placed.filter((q) => Math.abs(q.py - py) < 15);
+      const near = placed.filter((q) => Math.abs(q.py - py) < labelPx + 3);
       const at = near.some((q) => q.at === 'right') ? 'left' : 'right';
       const label = near.length >= 2 ? undefined : r.label;
       placed.push({ py, at });
-      drawReference(ctx, r.y, scales, r.color, label, r.dash, at);
+      drawReference(ctx, r.y, scales, r.color, label, r.dash, at, labelPx);
     }
     for (const l of pv.lines) {
       const s = byId.get(l.id);
@@ -170,7 +172,7 @@ export function TimePlot(p: TimePlotProps) {
         )
         .call((g) => g.select('.domain').remove());
     }
-  }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx]);
+  }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx, labelPx]);
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans. (A plain wheel scrolls the page.)
   useEffect(() => {
@@ -393,6 +395,7 @@ export function TimePlot(p: TimePlotProps) {
           ref={canvasRef}
           className="plot__canvas"
           data-testid={`${p.testId}-canvas`}
+          data-label-px={labelPx}
           style={{ left: M.left, top: M.top, width: scales.innerWidth, height: scales.innerHeight }}
         />
         <svg
