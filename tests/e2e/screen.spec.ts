@@ -342,3 +342,49 @@ test('layout, live and presentation mode leave the share link and the trace hash
   await page.waitForTimeout(600);
   expect(await hashOf()).toBe(fragment);
 });
+
+for (const [name, w, h] of [
+  ['phone', 390, 844],
+  ['tablet', 768, 1024],
+  ['tablet turned', 1024, 768],
+] as const) {
+  test(`on a ${name} (${w}×${h}) the lessons, a lesson, the teacher and the papers pages fit`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: w, height: h });
+    for (const [hash, ready] of [
+      ['#lessons', '.lesson-index'],
+      ['#lesson=01-sawtooth&student=s1', '.lesson-controls'],
+      ['#teacher', '.teacher__controls'],
+      ['#papers', '[data-testid^="paper-"]'],
+    ] as const) {
+      await page.goto(`./?lang=en&theme=light${hash}`);
+      await expect(page.locator(ready).first()).toBeVisible();
+      const facts = await page.evaluate(() => {
+        const vw = document.documentElement.clientWidth;
+        const shown = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && !el.closest('[hidden], .visually-hidden');
+        };
+        return {
+          overflow: document.documentElement.scrollWidth - vw,
+          wide: [...document.querySelectorAll('main *')]
+            .filter(shown)
+            .filter((el) => el.getBoundingClientRect().right > vw + 1)
+            .filter((el) => !el.closest('.tablewrap, .katex-display'))
+            .map((el) => el.className || el.tagName)
+            .slice(0, 5),
+          small: [...document.querySelectorAll('main button, main input, main select')]
+            .filter(shown)
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return Math.min(r.width, r.height) < 23.5;
+            })
+            .map((el) => `${el.tagName} ${Math.round(el.getBoundingClientRect().height)}px`)
+            .slice(0, 5),
+        };
+      });
+      expect(facts, hash).toEqual({ overflow: 0, wide: [], small: [] });
+    }
+  });
+}
