@@ -40,7 +40,7 @@ test('a student predicts, runs, answers and gets feedback', async ({ page }) => 
   const verdict = page.getByTestId('prediction-result-goodput_guess');
   await expect(verdict).toContainText('You predicted 10; the run gave 19');
   await expect(verdict).toHaveAttribute('data-state', 'wrong');
-  await expect(page.getByTestId('hash-main')).toHaveText('604f90c1fd96640e');
+  await expect(page.getByTestId('hash-main')).toHaveText('3227a2caa1177d01');
 
   // Drops: a wrong answer, then the right one read from the results table.
   await page.getByTestId('answer-drops').fill('5');
@@ -54,7 +54,7 @@ test('a student predicts, runs, answers and gets feedback', async ({ page }) => 
   await page.getByTestId('answer-drops').fill(drops ?? '');
   await page.getByTestId('check-drops').click();
   await expect(page.getByTestId('feedback-drops')).toHaveAttribute('data-state', 'correct');
-  await expect(page.getByTestId('feedback-drops')).toContainText('Correct: the run gave 131');
+  await expect(page.getByTestId('feedback-drops')).toContainText('Correct: the run gave 125');
   await expect(page.getByTestId('score')).toContainText('1 of 3');
   await expect(page.getByTestId('result-code')).toHaveValue(/^TL1\.[A-Za-z0-9_-]+\.[0-9a-f]{16}$/);
 

@@ -311,7 +311,7 @@ test('layout, live and presentation mode leave the share link and the trace hash
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await openLab(page);
-  await page.locator('#knob-rtt').fill('40');
+  await page.locator('#knob-rtt').fill('70');
   await expect(page).toHaveURL(/#v=1&z=/);
   // Live re-run of the edit, then the fragment as the page wrote it.
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {
