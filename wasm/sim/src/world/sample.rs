@@ -4,6 +4,7 @@ use super::flow::Endpoints;
 use super::{Event, World};
 use crate::engine::time;
 use crate::host::HOST_METRICS;
+use crate::metrics::bounds::measured_loss_rate;
 use crate::metrics::fairness::jain_index;
 use crate::metrics::summary::{DelayStatsSummary, FlowSummary, HostSummary, LinkSummary, Summary};
 use crate::metrics::trace::Column;
@@ -211,15 +212,16 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts, ecn, tlp) = match f.sender() {
+                let (retx, fast, timeouts, ecn, sent, tlp) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
                         s.stats.ecn_reductions,
+                        s.stats.segments_sent,
                         s.stats.tlp_probes,
                     ),
-                    None => (0, 0, 0, 0, 0),
+                    None => (0, 0, 0, 0, 0, 0),
                 };
                 let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
@@ -257,7 +259,9 @@ impl World {
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
                     longest_stall_s: time::to_secs(f.longest_stall_at(self.now)),
-                    bounds: bounds.clone(),
+                    bounds: bounds
+                        .clone()
+                        .map(|b| b.with_measured_loss(measured_loss_rate(fast, timeouts, sent))),
                 }
             })
             .collect();
