@@ -344,7 +344,7 @@ impl TcpSender {
         self.emit(self.snd_una, len, true, now, out);
     }
 
-    /// Go back to SND.UNA and resend everything (Tahoe, Go-Back-N, timeouts without SACK).
+    /// Go back to SND.UNA and resend everything (Go-Back-N, timeouts without SACK).
     fn rewind(&mut self) {
         self.snd_nxt = self.snd_una;
         self.board.clear();
@@ -521,6 +521,16 @@ impl TcpSender {
         if self.recovery != InRecovery::No || self.in_loss || self.snd_una < self.recover {
             return;
         }
+        if matches!(self.cfg.recovery, Recovery::Tahoe | Recovery::GoBackN)
+            && self.recover > 0
+            && self.snd_una == self.recover
+        {
+            // Duplicate ACKs of exactly `recover` were sent for copies of data
+            // the receiver already held (a go-back resend): hold until something
+            // above it is acknowledged (RFC 6582 §3.2 step 1, "covers more than
+            // recover"; Linux tcp_try_undo_recovery for non-SACK flows).
+            return;
+        }
         let sack = self.cfg.recovery == Recovery::Sack;
         let head_lost = sack && self.board.front().is_some_and(|s| s.lost);
         if self.dupacks < DUPACK_THRESHOLD && !head_lost {
@@ -548,9 +558,14 @@ impl TcpSender {
                 self.retransmit_head(now, out);
             }
             Recovery::Tahoe => {
-                // Tahoe: ssthresh = FlightSize/2, cwnd = one segment, slow start from SND.UNA.
+                // 4.3BSD-Tahoe tcp_input on the third duplicate ACK: ssthresh =
+                // half the window, cwnd = one segment, resend the missing
+                // segment only and put SND.NXT back where it was. Slow start
+                // resumes with new data once the retransmission is acknowledged;
+                // resending the whole window would resend what the receiver holds.
                 self.cc.on_rto(now, flight, mss);
-                self.rewind();
+                self.in_loss = true;
+                self.retransmit_head(now, out);
             }
             Recovery::GoBackN => {
                 // Paper 001: halve, then resend from the first missing segment.
@@ -603,5 +618,7 @@ impl TcpSender {
     }
 }
 
+#[cfg(test)]
+mod tahoe_tests;
 #[cfg(test)]
 mod tests;
