@@ -41,6 +41,8 @@ export interface FlowSummary {
   udp_sent_packets?: number;
   udp_received_packets?: number;
   bounds?: FlowBounds | null;
+  /** TCP with a user-level receiver (paper 001): segments its socket buffer dropped. */
+  receiver_overruns?: number;
 }
 
 export interface LinkSummary {
