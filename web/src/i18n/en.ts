@@ -220,9 +220,10 @@ export const en = {
     cwnd: 'cwnd',
     ssthresh: 'ssthresh',
     loss: 'retransmission',
+    probe: 'tail loss probe',
     timeout: 'timeout',
     switchTo: (cc: string) => `switch to ${cc}`,
-    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, crosses mark timeouts, dots mark a mid-flow switch of algorithm; ssthresh (dashed) is where slow start ends.',
+    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, diamonds tail loss probes (a segment sent when ACKs stop, ahead of the timeout), crosses timeouts, dots a mid-flow switch of algorithm; ssthresh (dashed) is where slow start ends.',
   },
 
   throughput: {
@@ -421,6 +422,24 @@ export const en = {
     ofVariant: (v: string) => ` (${v})`,
   },
 
+  papers: {
+    nav: 'Papers',
+    heading: 'The seed papers, reproduced',
+    intro:
+      'Each result the five seed papers report, beside what the lab gives and a verdict. The numbers come from npm run papers, which runs every experiment (docs/papers.md has the same tables and how they are judged). Open puts a row’s experiment in the lab.',
+    paper: (n: string, title: string) => `Paper ${n}: ${title}`,
+    result: 'Result',
+    paperValue: 'Paper',
+    labValue: 'Lab',
+    verdict: 'Verdict',
+    why: 'Why',
+    reproduced: 'reproduced',
+    direction: 'direction only',
+    notReproduced: 'not reproduced',
+    open: 'Open',
+    openHint: (scenario: string) => `Open ${scenario} in the lab`,
+    openFailed: 'This experiment could not be opened:',
+  },
   lessons: {
     nav: 'Lessons',
     navLab: 'Lab',

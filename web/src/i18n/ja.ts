@@ -220,9 +220,10 @@ export const ja: Strings = {
     cwnd: 'cwnd',
     ssthresh: 'ssthresh',
     loss: '再送',
+    probe: 'テールロスプローブ',
     timeout: 'タイムアウト',
     switchTo: (cc: string) => `${cc} に切り替え`,
-    help: 'cwnd は送信側が同時に送ってよいセグメント数です。損失ベースのアルゴリズムはキューがあふれるまで増やし、あふれると減らします(のこぎり波)。三角は再送、× はタイムアウト、丸は途中でのアルゴリズム切り替え、点線の ssthresh はスロースタートの終わる値です。',
+    help: 'cwnd は送信側が同時に送ってよいセグメント数です。損失ベースのアルゴリズムはキューがあふれるまで増やし、あふれると減らします(のこぎり波)。三角は再送、ひし形はテールロスプローブ(ACK が止まったときタイムアウトより先に送るセグメント)、× はタイムアウト、丸は途中でのアルゴリズム切り替え、点線の ssthresh はスロースタートの終わる値です。',
   },
 
   throughput: {
@@ -421,6 +422,24 @@ export const ja: Strings = {
     ofVariant: (v: string) => ` (${v})`,
   },
 
+  papers: {
+    nav: '論文',
+    heading: '五つの元論文の再現',
+    intro:
+      '五つの元論文が報告する結果と、ラボで得られる値、その判定です。数値は npm run papers がすべての実験を実行して求めたものです(判定の方法と同じ表は docs/papers.md にあります)。「開く」でその行の実験をラボに読み込みます。',
+    paper: (n: string, title: string) => `論文 ${n}: ${title}`,
+    result: '結果',
+    paperValue: '論文',
+    labValue: 'ラボ',
+    verdict: '判定',
+    why: '理由',
+    reproduced: '再現',
+    direction: '傾向のみ',
+    notReproduced: '再現せず',
+    open: '開く',
+    openHint: (scenario: string) => `${scenario} をラボで開く`,
+    openFailed: 'この実験を開けませんでした:',
+  },
   lessons: {
     nav: 'レッスン',
     navLab: 'ラボ',

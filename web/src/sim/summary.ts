@@ -33,13 +33,21 @@ export interface FlowSummary {
   retransmitted_segments: number;
   fast_retransmits: number;
   timeouts: number;
+  /** TCP: tail loss probes sent (RFC 8985). */
+  tlp_probes?: number;
   mean_cwnd_segments: number;
   /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
   cc?: string | null;
   cc_switches?: number;
   completion_time_s?: number | null;
+  /** When data began (after the handshake), seconds into the run; null if it never did. */
+  data_start_s?: number | null;
+  /** TCP: SYNs sent again before the SYN-ACK came. */
+  syn_retransmits?: number;
   udp_sent_packets?: number;
   udp_received_packets?: number;
+  /** The longest wait of the receiving application for new in-order data, seconds. */
+  longest_stall_s?: number;
   bounds?: FlowBounds | null;
   /** TCP with a user-level receiver (paper 001): segments its socket buffer dropped. */
   receiver_overruns?: number;
@@ -54,6 +62,8 @@ export interface LinkSummary {
   tx_bytes: number;
   utilisation: number;
   mean_queueing_delay_s?: number;
+  /** Time in the pipe after the last bit left (propagation, jitter, timer tick), seconds. */
+  pipe_delay?: { mean_s: number; sd_s: number; min_s: number; max_s: number } | null;
 }
 
 export interface HostSummary {

@@ -407,6 +407,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }
@@ -605,6 +606,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
             &h,
         );

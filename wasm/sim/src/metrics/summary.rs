@@ -28,6 +28,8 @@ pub struct FlowSummary {
     pub retransmitted_segments: u64,
     pub fast_retransmits: u64,
     pub timeouts: u64,
+    /// TCP: tail loss probes sent (RFC 8985 §7).
+    pub tlp_probes: u64,
     /// TCP: the congestion-control algorithm running at the end, its JSON name.
     pub cc: Option<String>,
     /// TCP: the `cc_rules` entry that chose the opening algorithm, if one did.
@@ -40,9 +42,17 @@ pub struct FlowSummary {
     pub mean_cwnd_segments: f64,
     /// Sized transfers: seconds from the flow's start until the receiver had every byte.
     pub completion_time_s: Option<f64>,
+    /// When data began, seconds into the run: `start_s`, or one handshake
+    /// later (the SYN-ACK reached the sender); null if it never did.
+    pub data_start_s: Option<f64>,
+    /// TCP: SYNs sent again before the SYN-ACK came (RFC 6298 §5.7).
+    pub syn_retransmits: u32,
     /// UDP flows: datagrams sent and received.
     pub udp_sent_packets: u64,
     pub udp_received_packets: u64,
+    /// The longest time the receiving application waited for new in-order data while
+    /// the flow was open (seed paper 003's "longest waiting time"), seconds.
+    pub longest_stall_s: f64,
     /// Analytic throughput bounds for this flow (link, window, Mathis, PFTK,
     /// the paper-000 host bound), in payload b/s; null means "no limit".
     pub bounds: Option<FlowBounds>,
@@ -73,6 +83,18 @@ pub struct LinkSummary {
     pub utilisation: f64,
     /// Mean time packets waited in the queue before transmission, seconds.
     pub mean_queueing_delay_s: f64,
+    /// Time packets spent in the pipe after their last bit left (propagation, jitter,
+    /// an emulator's timer tick); null before any packet.
+    pub pipe_delay: Option<DelayStatsSummary>,
+}
+
+/// Mean, population standard deviation, minimum and maximum of a delay, seconds.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DelayStatsSummary {
+    pub mean_s: f64,
+    pub sd_s: f64,
+    pub min_s: f64,
+    pub max_s: f64,
 }
 
 impl Summary {

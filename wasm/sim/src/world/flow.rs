@@ -6,6 +6,7 @@ use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
 use crate::net::Packet;
+use crate::tcp::handshake::Handshake;
 use crate::tcp::{TcpReceiver, TcpSender};
 use std::collections::VecDeque;
 
@@ -102,10 +103,27 @@ pub struct FlowRt {
     pub rto_at: Option<Time>,
     pub delack_at: Option<Time>,
     pub pace_at: Option<Time>,
+    /// TCP: the three-way handshake while it runs (tcp/handshake.rs); None
+    /// once both ends are through, or for a flow without one.
+    pub handshake: Option<Box<Handshake>>,
+    /// Pending handshake timer event (lazy cancellation).
+    pub hs_at: Option<Time>,
+    /// When data began (the SYN-ACK reached the sender), if it has.
+    pub data_start: Option<Time>,
+    /// TCP: SYNs sent again before the SYN-ACK came.
+    pub syn_retransmits: u32,
+    /// TCP: the sender gave up on the handshake; no data will flow.
+    pub handshake_failed: bool,
+    /// TCP: segments carry the timestamp option (agreed in the handshake).
+    pub timestamps: bool,
     /// TCP: the controller's life (opening algorithm, switches, columns).
     pub cc_run: Option<CcRun>,
     /// Pending timed switch check (lazy cancellation, like the timers above).
     pub cc_check_at: Option<Time>,
+    /// When the receiving application last got new in-order data (the start before
+    /// any), and the longest such wait so far (paper 003's "longest waiting time").
+    pub last_progress: Time,
+    pub longest_stall: Time,
     /// TCP with `tcp.user_level`: the receiving process.
     pub user: Option<UserLevelRt>,
     // Sampling bookkeeping.
@@ -121,6 +139,24 @@ impl FlowRt {
             Endpoints::Tcp { receiver, .. } => receiver.delivered(),
             Endpoints::Udp { received_bytes, .. } => *received_bytes,
         }
+    }
+
+    /// New in-order data reached the application at `now`.
+    pub fn progressed(&mut self, now: Time) {
+        self.longest_stall = self
+            .longest_stall
+            .max(now.saturating_sub(self.last_progress));
+        self.last_progress = now;
+    }
+
+    /// The longest wait for new in-order data, counting the wait still open at `now`
+    /// unless a sized transfer has finished.
+    pub fn longest_stall_at(&self, now: Time) -> Time {
+        if !self.started || self.completed_at.is_some() {
+            return self.longest_stall;
+        }
+        self.longest_stall
+            .max(now.saturating_sub(self.last_progress))
     }
 
     pub fn sender(&self) -> Option<&TcpSender> {

@@ -12,9 +12,13 @@ fn sender(recovery: Recovery) -> TcpSender {
     let cfg = SenderConfig {
         mss: MSS,
         header_bytes: 40,
+        rto_style: RtoStyle::Linux,
         min_rto: 200_000_000,
         granularity: 1,
         recovery,
+        recovery_rate: RecoveryRate::Prr,
+        rack_tlp: false,
+        reordering_window: 0.25,
         timestamps: false,
         send_buffer: 1 << 30,
         pacing: false,
