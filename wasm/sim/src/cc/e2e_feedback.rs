@@ -350,7 +350,7 @@ impl CongestionControl for E2eFeedback {
     /// headers (2 % slow with timestamps).
     fn pacing_rate_bps(&self) -> Option<f64> {
         (self.mode != Mode::Probe && self.b_max > 0.0)
-            .then(|| self.b_max * (self.mss as f64 + PACING_HEADER_BYTES) * 8.0)
+            .then_some(self.b_max * (self.mss as f64 + PACING_HEADER_BYTES) * 8.0)
     }
 
     fn metric_names(&self) -> &'static [&'static str] {
