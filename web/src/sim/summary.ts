@@ -56,6 +56,8 @@ export interface FlowSummary {
   /** The longest wait of the receiving application for new in-order data, seconds. */
   longest_stall_s?: number;
   bounds?: FlowBounds | null;
+  /** TCP with a user-level receiver (paper 001): segments its socket buffer dropped. */
+  receiver_overruns?: number;
 }
 
 export interface LinkSummary {

@@ -33,6 +33,11 @@ pub const FLOW_METRICS: [(&str, &str); 15] = [
     ("tlp_probes", "count"),
 ];
 
+/// Columns of a flow whose receiver runs at user level (`tcp.user_level`,
+/// paper 001): its socket buffer's fill and the segments it overran.
+pub const USER_LEVEL_METRICS: [(&str, &str); 2] =
+    [("user.buffer", "bytes"), ("user.overruns", "packets")];
+
 /// Per-direction link trace columns: (metric, unit). After them come the
 /// queue discipline's internals, `q.<name>` (`Qdisc::metric_names`).
 pub const LINK_METRICS: [(&str, &str); 11] = [
@@ -64,6 +69,11 @@ impl World {
             // The congestion controller's internals (CUBIC's W_max and K, BBR's state, ...).
             if let Some(run) = &f.cc_run {
                 run.columns(&f.id, &mut cols);
+            }
+            if f.user.is_some() {
+                for (metric, unit) in USER_LEVEL_METRICS {
+                    cols.push(Column::new("flow", &f.id, metric, unit));
+                }
             }
         }
         for (id, ch) in self.channel_ids.iter().zip(&self.channels) {
@@ -138,6 +148,11 @@ impl World {
                 run.metrics(s.cc(), &mut cc_values);
                 self.row[i..i + cc_values.len()].copy_from_slice(&cc_values);
                 i += cc_values.len();
+            }
+            if let Some(u) = &fl.user {
+                self.row[i] = u.waiting_bytes(t) as f64;
+                self.row[i + 1] = u.overruns as f64;
+                i += USER_LEVEL_METRICS.len();
             }
         }
         let mut q_values = Vec::new();
@@ -262,6 +277,7 @@ impl World {
                     bounds: bounds
                         .clone()
                         .map(|b| b.with_measured_loss(measured_loss_rate(fast, timeouts, sent))),
+                    receiver_overruns: f.user.as_ref().map(|u| u.overruns),
                 }
             })
             .collect();

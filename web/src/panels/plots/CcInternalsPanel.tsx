@@ -18,7 +18,7 @@ const STATE_NAMES: Record<string, Record<string, string[]>> = {
   },
   e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
   receiver_rate: {
-    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited'],
+    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited', 'window only'],
   },
 };
 
