@@ -13,8 +13,8 @@
 //! After a loss-free period the rate rises toward the rate at the last loss,
 //! R_ref, in shrinking steps, then slowly past it (§4.2.2; the law is in the
 //! authors' ref. [6], which we do not have, so its constants are ours).
-//! Every ambiguity the digest lists (A1–A5) is a switch in
-//! `cc_params.receiver_rate`, with the digest's recommended defaults.
+//! Every point the paper leaves open (A1–A5, docs/algorithms.md) is a switch in
+//! `cc_params.receiver_rate`, with our reading as the default.
 //!
 //! The paper runs all of this at the receiver and sends window and rate
 //! back; here the controller runs at the sender on the same quantities (the

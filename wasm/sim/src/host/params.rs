@@ -16,7 +16,7 @@ use crate::scenario::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub const NONTOE_PER_PACKET_BUS_BYTES: f64 = 949.0;
 /// Header and checksum-constant work on the offload processor per packet,
 /// bytes of instruction traffic (paper 000 eq. 3.38; 102.5 by consistent
-/// algebra, see the digest's errata item 6 — we keep the printed 205).
+/// algebra; docs/host-model.md lists it — we keep the printed 205).
 pub const TOE_PER_PACKET_NP_BYTES: f64 = 205.0;
 /// Per-byte memory-bus cost without offload, × 1/B_FSB: the copy to the
 /// application (1.0) plus the host checksum (0.25) (paper 000 eqs. 3.31, 3.39).

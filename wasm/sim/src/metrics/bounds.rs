@@ -1,5 +1,5 @@
 //! Analytic throughput bounds, computed here so the CLI, the tests and the
-//! plots agree (DESIGN.md §3): the link rate, the window bound W/RTT,
+//! plots agree: the link rate, the window bound W/RTT,
 //! Mathis et al. (1997), PFTK (Padhye, Firoiu, Towsley, Kurose 1998), and
 //! paper 000's bound for the integrated network + end-host system
 //! (eqs. 3.44, 3.45), with curves over MTU and over RTT.
