@@ -6,6 +6,7 @@
 //! Formats: `full` (default: every answer, score, trace match and notes), `scores`
 //! (student, score), `per-question` (student, points per question, score), `canvas`.
 
+use crate::args::GradeFormat;
 use crate::pool::map_parallel;
 use grading::grader::Plan;
 use grading::{report, Assignment, Problem, ProblemCode};
@@ -13,9 +14,6 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-const USAGE: &str = "usage: tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv] \
-                     [--format full|scores|per-question|canvas]";
 
 /// Where a named scenario is looked for: `<dir of the assignment>/../scenarios`, then
 /// `content/scenarios` under the working directory.
@@ -86,38 +84,8 @@ pub fn grade(
     Ok(plan.finish(&results))
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let mut files = Vec::new();
-    let (mut out_file, mut format) = (None, "full".to_string());
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let slot = match arg.as_str() {
-            "--out" => &mut out_file,
-            "--format" => {
-                let Some(f) = it.next() else {
-                    eprintln!("{USAGE}");
-                    return ExitCode::from(2);
-                };
-                format = f.clone();
-                continue;
-            }
-            _ => {
-                files.push(arg.clone());
-                continue;
-            }
-        };
-        match it.next() {
-            Some(f) => *slot = Some(f.clone()),
-            None => {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let [afile, sfile] = &files[..] else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
+pub fn run(args: crate::args::Grade) -> ExitCode {
+    let (afile, sfile, out_file) = (&args.assignment, &args.students, args.out);
     let read = |f: &str| {
         std::fs::read(f)
             .map(|b| String::from_utf8_lossy(&b).into_owned())
@@ -139,15 +107,11 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match format.as_str() {
-        "full" => report::full(&report),
-        "scores" => report::scores(&report),
-        "per-question" => report::per_question(&report),
-        "canvas" => report::canvas(&report),
-        _ => {
-            eprintln!("error: unknown format '{format}'\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let text = match args.format {
+        GradeFormat::Full => report::full(&report),
+        GradeFormat::Scores => report::scores(&report),
+        GradeFormat::PerQuestion => report::per_question(&report),
+        GradeFormat::Canvas => report::canvas(&report),
     };
     for p in &report.problems {
         eprintln!("warning: {sfile}: {p}");
