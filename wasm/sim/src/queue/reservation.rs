@@ -6,10 +6,14 @@
 //! bandwidth-guaranteed") in the flow's own best-effort conversation, so the
 //! flow's packets can leave out of order, which is counted.
 //!
-//! Weights are rates: best-effort conversations share C − Σr in proportion
-//! to their weights, normalised over every flow of the scenario, so Σφ ≤ C
-//! and each reservation gets at least its rate (Parekh & Gallager: a
-//! backlogged conversation receives C·φ_i/Σ_active φ ≥ φ_i).
+//! Weights are line rates, as the GPS clock runs at the line rate C and tags
+//! count each packet's framing (`wfq.rs`). A reservation r counts IP bytes, as
+//! an RSVP Tspec does (RFC 2210 §2: link-level headers are not counted), so its
+//! conversation's weight is r·(MTU + overhead)/MTU: full-size packets that
+//! conform to r get r of IP throughput once framed. Best-effort conversations
+//! share C − Σφ_reserved in proportion to their weights, normalised over every
+//! flow of the scenario, so Σφ ≤ C and each reservation gets at least its rate
+//! (Parekh & Gallager: a backlogged conversation receives C·φ_i/Σ_active φ ≥ φ_i).
 
 use super::token_bucket::TokenBucket;
 use super::wfq::Wfq;
@@ -21,7 +25,8 @@ use crate::scenario::{ExcessAction, WfqSpec};
 const RESERVED: u32 = 1 << 31;
 
 struct Reserved {
-    rate_bps: f64,
+    /// The conversation's weight: the reserved rate with full-size packets' framing, line b/s.
+    weight: f64,
     bucket: TokenBucket,
     excess: ExcessAction,
 }
@@ -46,12 +51,14 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
     let n = link.flow_ids.len();
     let c = link.rate_bps as f64;
     let mut reserved: Vec<Option<Reserved>> = (0..n).map(|_| None).collect();
+    let mtu = link.mtu.max(1) as f64;
+    let framed = (mtu + link.overhead_bytes as f64) / mtu;
     let mut total_r = 0.0;
     for r in &s.reservations {
         if let Some(i) = link.flow_index(&r.flow) {
-            total_r += r.rate_bps;
+            total_r += r.rate_bps * framed;
             reserved[i as usize] = Some(Reserved {
-                rate_bps: r.rate_bps,
+                weight: r.rate_bps * framed,
                 bucket: TokenBucket::new(r.rate_bps, r.burst_bytes.unwrap_or(2 * link.mtu as u64)),
                 excess: r.excess,
             });
@@ -65,6 +72,7 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
             link.rate_bps,
             s.limit_packets as usize,
             s.flow_limit_packets as usize,
+            link.overhead_bytes,
         ),
         be_weight: w.iter().map(|wi| best_effort * wi / sum_w).collect(),
         default_weight: best_effort * s.default_weight / sum_w,
@@ -96,8 +104,8 @@ impl Qdisc for WfqQdisc {
             if r.bucket.conforms(pkt.size) {
                 r.bucket.take(pkt.size);
                 self.conforming += 1;
-                let rate = r.rate_bps;
-                self.wfq.enqueue(pkt, RESERVED | f, rate, ctx);
+                let w = r.weight;
+                self.wfq.enqueue(pkt, RESERVED | f, w, ctx);
                 return;
             }
             self.nonconforming += 1;

@@ -4,7 +4,13 @@
 //! sends the queued packet with the smallest F. V(t) is the round number of
 //! the fluid GPS reference system, advancing at dV/dt = C / Σ_{i GPS-active} φ_i.
 //!
-//! Units: L in bits and φ in b/s, so F and V are in (virtual) seconds.
+//! Units: L in bits and φ in b/s, so F and V are in (virtual) seconds. L is
+//! the packet as the transmitter serialises it, IP bytes plus the link's
+//! `overhead_bytes` (HDLC framing on a serial line, preamble and gap on
+//! Ethernet): the GPS clock runs at the line rate C, so tags must count the
+//! same line time, or small packets, whose framing is a larger share, get
+//! more than their weight (on paper 003's serial line a flow of 160-byte
+//! datagrams took line time from a reservation).
 //! Conversation ids and weights come from the caller ([`super::reservation`]).
 
 use super::{DropReason, QueueCtx};
@@ -105,12 +111,14 @@ pub struct Wfq {
     seq: u64,
     limit: usize,
     conv_limit: usize,
+    /// Link-layer bytes serialised with every packet.
+    overhead: u32,
     qlen: usize,
     bytes: u64,
 }
 
 impl Wfq {
-    pub fn new(rate_bps: u64, limit: usize, conv_limit: usize) -> Self {
+    pub fn new(rate_bps: u64, limit: usize, conv_limit: usize, overhead_bytes: u32) -> Self {
         Wfq {
             clock: GpsClock::new(rate_bps),
             convs: BTreeMap::new(),
@@ -119,9 +127,15 @@ impl Wfq {
             seq: 0,
             limit,
             conv_limit,
+            overhead: overhead_bytes,
             qlen: 0,
             bytes: 0,
         }
+    }
+
+    /// The line time of a packet of `size` IP bytes, in bits.
+    fn wire_bits(&self, size: u32) -> f64 {
+        (size as f64 + self.overhead as f64) * 8.0
     }
 
     pub fn virtual_time(&self) -> f64 {
@@ -155,11 +169,12 @@ impl Wfq {
         self.weights.insert(conv, w);
         self.clock.advance(ctx.now, &self.weights);
         let v = self.clock.v();
+        let bits = self.wire_bits(pkt.size);
         let c = self.convs.get_mut(&conv).expect("inserted above");
         let gps_active = c.last_finish > v;
         // S = max(F_prev, V(a)); F = S + L/φ.
         let start = c.last_finish.max(v);
-        let finish = start + pkt.size as f64 * 8.0 / w;
+        let finish = start + bits / w;
         let prev = gps_active.then_some(c.last_finish);
         c.last_finish = finish;
         pkt.enqueued_at = ctx.now;
@@ -210,7 +225,7 @@ mod tests {
     #[test]
     fn finish_tags_follow_dks_and_the_smallest_leaves_first() {
         // C = 8000 b/s; A and B of weight 4000 b/s each (half the link).
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         for uid in 0..3 {
             push(&mut w, &mut h, uid, 0, 4000.0, 1000); // F = 2, 4, 6
@@ -225,7 +240,7 @@ mod tests {
 
     #[test]
     fn virtual_time_runs_faster_when_fewer_conversations_are_active() {
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         for uid in 0..3 {
             push(&mut w, &mut h, uid, 0, 4000.0, 1000);
@@ -252,7 +267,7 @@ mod tests {
         // C = 1 Mb/s, 1000 B each: the heavy one's fluid copy finishes at 8 ms, the
         // light one then has the link alone and finishes at 16 ms. Decrementing Σφ
         // by 10¹² left exactly 0 and retired the light one at 8 ms.
-        let mut w = Wfq::new(1_000_000, 100, 100);
+        let mut w = Wfq::new(1_000_000, 100, 100, 0);
         let mut h = Harness::new();
         push(&mut w, &mut h, 0, 0, 1e12, 1000);
         push(&mut w, &mut h, 1, 1, 1e-6, 1000);
@@ -267,7 +282,7 @@ mod tests {
 
     #[test]
     fn a_returning_conversation_starts_at_the_current_virtual_time() {
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         push(&mut w, &mut h, 0, 0, 4000.0, 1000); // F = 2
         push(&mut w, &mut h, 1, 1, 4000.0, 1000); // F = 2
@@ -278,7 +293,7 @@ mod tests {
 
     #[test]
     fn conversation_and_total_limits_drop_the_arrival() {
-        let mut w = Wfq::new(8000, 3, 2);
+        let mut w = Wfq::new(8000, 3, 2, 0);
         let mut h = Harness::new();
         let mut dropped = Vec::new();
         let mut ctx = QueueCtx {
