@@ -83,6 +83,20 @@ impl GpsClock {
         self.last = now;
     }
 
+    /// Conversation `conv` lost its last packet, which was to finish at `old` in the fluid
+    /// system; it now finishes at `new` (the dropped packet's start), or is idle if V has
+    /// passed that.
+    fn retract(&mut self, conv: u32, old: f64, new: f64, weights: &BTreeMap<u32, f64>) {
+        if !self.active.remove(&(key(old), conv)) {
+            return;
+        }
+        if new > self.v {
+            self.active.insert((key(new), conv));
+        } else {
+            self.sum_w = self.active.iter().map(|&(_, c)| weights[&c]).sum();
+        }
+    }
+
     /// Conversation `conv` (weight φ) now finishes at `f` in the fluid system;
     /// `prev` is its previous finish tag if it was still GPS-active.
     fn set_finish(&mut self, conv: u32, w: f64, prev: Option<f64>, f: f64) {
@@ -96,9 +110,12 @@ impl GpsClock {
 
 #[derive(Default)]
 struct Conv {
-    q: VecDeque<(f64, Packet)>,
+    /// (start tag, finish tag, packet), in arrival order.
+    q: VecDeque<(f64, f64, Packet)>,
     /// Finish tag of the last packet that arrived.
     last_finish: f64,
+    /// IP bytes queued.
+    bytes: u64,
 }
 
 /// The WFQ scheduler over numbered conversations.
@@ -158,6 +175,58 @@ impl Wfq {
         self.bytes
     }
 
+    /// Is the whole queue at its limit?
+    pub fn is_full(&self) -> bool {
+        self.qlen >= self.limit
+    }
+
+    /// Bytes queued in conversation `conv`.
+    pub fn conv_bytes(&self, conv: u32) -> u64 {
+        self.convs.get(&conv).map_or(0, |c| c.bytes)
+    }
+
+    /// Would conversation `conv` refuse another packet (its discard threshold)?
+    pub fn conv_full(&self, conv: u32) -> bool {
+        self.convs
+            .get(&conv)
+            .is_some_and(|c| c.q.len() >= self.conv_limit)
+    }
+
+    /// The conversation holding the most bytes among those `eligible` accepts (ties: the
+    /// lowest number), with its bytes.
+    pub fn longest(&self, eligible: impl Fn(u32) -> bool) -> Option<(u32, u64)> {
+        let mut best: Option<(u32, u64)> = None;
+        for (&id, c) in &self.convs {
+            if c.bytes > 0 && eligible(id) && best.is_none_or(|(_, b)| c.bytes > b) {
+                best = Some((id, c.bytes));
+            }
+        }
+        best
+    }
+
+    /// Drop the last packet of conversation `conv` (Demers, Keshav & Shenker's buffer
+    /// policy: the victim is the most recent arrival of the longest queue). Its tags are
+    /// taken back: the conversation's next packet starts where the dropped one started.
+    pub fn drop_tail(&mut self, conv: u32, ctx: &mut QueueCtx) -> bool {
+        self.clock.advance(ctx.now, &self.weights);
+        let Some(c) = self.convs.get_mut(&conv) else {
+            return false;
+        };
+        let Some((start, finish, pkt)) = c.q.pop_back() else {
+            return false;
+        };
+        c.bytes -= pkt.size as u64;
+        c.last_finish = start;
+        if c.q.is_empty() {
+            self.heads.retain(|h| h.2 != conv);
+        }
+        self.qlen -= 1;
+        self.bytes -= pkt.size as u64;
+        self.clock.retract(conv, finish, start, &self.weights);
+        ctx.drop(pkt, DropReason::Overflow);
+        true
+    }
+
     /// Queue `pkt` in conversation `conv` of weight `w` (b/s), or drop it if
     /// the conversation or the whole queue is full. Returns true if queued.
     pub fn enqueue(&mut self, mut pkt: Packet, conv: u32, w: f64, ctx: &mut QueueCtx) -> bool {
@@ -181,7 +250,8 @@ impl Wfq {
         if c.q.is_empty() {
             self.heads.insert((key(finish), self.seq, conv));
         }
-        c.q.push_back((finish, pkt));
+        c.bytes += pkt.size as u64;
+        c.q.push_back((start, finish, pkt));
         self.seq += 1;
         self.qlen += 1;
         self.bytes += pkt.size as u64;
@@ -197,8 +267,9 @@ impl Wfq {
             .convs
             .get_mut(&conv)
             .expect("head of a known conversation");
-        let (_, pkt) = c.q.pop_front().expect("a head has a packet");
-        if let Some(&(f, _)) = c.q.front() {
+        let (_, _, pkt) = c.q.pop_front().expect("a head has a packet");
+        c.bytes -= pkt.size as u64;
+        if let Some(&(_, f, _)) = c.q.front() {
             self.heads.insert((key(f), self.seq, conv));
             self.seq += 1;
         }
@@ -232,7 +303,7 @@ mod tests {
         }
         push(&mut w, &mut h, 10, 1, 4000.0, 1000); // F = 2
         let c0 = &w.convs[&0];
-        let tags: Vec<f64> = c0.q.iter().map(|e| e.0).collect();
+        let tags: Vec<f64> = c0.q.iter().map(|e| e.1).collect();
         assert_eq!(tags, vec![2.0, 4.0, 6.0]);
         let order: Vec<u64> = (0..4).map(|_| w.dequeue(0).unwrap().1.uid).collect();
         assert_eq!(order, vec![0, 10, 1, 2], "ties go to the earlier arrival");
@@ -289,6 +360,34 @@ mod tests {
         h.now = 10_000_000_000; // all fluid work done long ago: V = 2
         push(&mut w, &mut h, 2, 0, 4000.0, 500); // S = max(2, 2), F = 3
         assert_eq!(w.convs[&0].last_finish, 3.0);
+    }
+
+    #[test]
+    fn dropping_a_tail_packet_takes_back_its_tags() {
+        let mut w = Wfq::new(8000, 100, 100, 0);
+        let mut h = Harness::new();
+        push(&mut w, &mut h, 0, 0, 4000.0, 1000); // F = 2
+        push(&mut w, &mut h, 1, 0, 4000.0, 1000); // S = 2, F = 4
+        push(&mut w, &mut h, 2, 1, 4000.0, 1000); // F = 2
+        let mut dropped = Vec::new();
+        let mut ctx = QueueCtx {
+            now: 0,
+            rng: &mut h.rng,
+            dropped: &mut dropped,
+        };
+        assert_eq!(w.longest(|_| true), Some((0, 2000)));
+        assert!(w.drop_tail(0, &mut ctx));
+        assert_eq!(w.convs[&0].last_finish, 2.0);
+        assert_eq!(w.conv_bytes(0), 1000);
+        assert_eq!(w.len_packets(), 2);
+        // Conversation 1 dropping its only packet leaves no head behind, and the GPS
+        // system no longer counts it.
+        assert!(w.drop_tail(1, &mut ctx));
+        assert_eq!(w.gps_active(), 1);
+        let uids: Vec<u64> = dropped.iter().map(|d| d.0.uid).collect();
+        assert_eq!(uids, vec![1, 2]);
+        let order: Vec<u64> = std::iter::from_fn(|| w.dequeue(0).map(|d| d.1.uid)).collect();
+        assert_eq!(order, vec![0]);
     }
 
     #[test]
