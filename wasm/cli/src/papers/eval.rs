@@ -111,6 +111,15 @@ impl<'a> Values<'a> {
                 }
             }
             best
+        } else if let Some(points) = &spec.best_x {
+            let mut best = (f64::NAN, f64::NEG_INFINITY);
+            for (x, v) in points {
+                let y = dep(v)?;
+                if y > best.1 {
+                    best = (*x, y);
+                }
+            }
+            best.0
         } else {
             unreachable!("checked by Paper::parse")
         };
@@ -260,7 +269,8 @@ mod tests {
             "gb": {"run": "b", "metric": "g", "scale": 0.001, "decimals": 1},
             "q": {"ratio": ["ga", "gb"], "decimals": 2},
             "d": {"difference": ["ga", "gb"], "decimals": 0},
-            "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}}
+            "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}},
+            "bx": {"best_x": [[0.5, "gb"], [0.25, "ga"], [0.1, "d"]]}
         })
     }
 
@@ -273,6 +283,7 @@ mod tests {
         assert_eq!(v.number("q"), 4.0);
         assert_eq!(v.text("d"), "3");
         assert_eq!(v.number("lx"), 0.25);
+        assert_eq!(v.number("bx"), 0.25);
         assert_eq!(v.fill("{ga} vs {gb} kb/s"), "4.0 vs 1.0 kb/s");
     }
 
