@@ -1,5 +1,6 @@
 // Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line. Also the
-// markers (retransmissions, timeouts) and the labelled horizontal reference lines (bounds).
+// markers (retransmissions, tail loss probes, timeouts) and the labelled horizontal reference lines
+// (bounds).
 import type { Points } from './decimate';
 import type { PlotScales } from './scales';
 
@@ -11,7 +12,7 @@ export interface LineStyle {
   step?: boolean;
 }
 
-export type MarkerShape = 'triangle' | 'cross' | 'dot';
+export type MarkerShape = 'triangle' | 'diamond' | 'cross' | 'dot';
 
 /** Points per stroked piece of a line. */
 const CHUNK = 128;
@@ -112,6 +113,14 @@ export function drawMarkers(
       ctx.lineTo(px + r, py - 2 * r - 4);
       ctx.closePath();
       ctx.fill();
+    } else if (shape === 'diamond') {
+      // Above the curve like a retransmission's triangle.
+      ctx.moveTo(px, py - r - 2);
+      ctx.lineTo(px - r, py - 2 * r - 3);
+      ctx.lineTo(px, py - 3 * r - 4);
+      ctx.lineTo(px + r, py - 2 * r - 3);
+      ctx.closePath();
+      ctx.stroke();
     } else if (shape === 'cross') {
       ctx.moveTo(px - r, py - r);
       ctx.lineTo(px + r, py + r);

@@ -103,7 +103,9 @@ export function plotToSvg(spec: PlotSpec, v: SvgView): string {
       out.push(
         m.shape === 'cross'
           ? `<path d="M${px},${py}m-4,-4l8,8m0,-8l-8,8" stroke="${m.color}" stroke-width="1.5"/>`
-          : `<circle cx="${px}" cy="${py}" r="2.5" fill="${m.color}"/>`,
+          : m.shape === 'diamond'
+            ? `<path d="M${px},${py}m0,-6l-4,5l4,5l4,-5z" fill="none" stroke="${m.color}" stroke-width="1.5"/>`
+            : `<circle cx="${px}" cy="${py}" r="2.5" fill="${m.color}"/>`,
       );
     }
   }

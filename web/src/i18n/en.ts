@@ -220,9 +220,10 @@ export const en = {
     cwnd: 'cwnd',
     ssthresh: 'ssthresh',
     loss: 'retransmission',
+    probe: 'tail loss probe',
     timeout: 'timeout',
     switchTo: (cc: string) => `switch to ${cc}`,
-    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, crosses mark timeouts, dots mark a mid-flow switch of algorithm; ssthresh (dashed) is where slow start ends.',
+    help: 'cwnd is how many segments the sender may have in flight. Loss-based algorithms grow it until the queue overflows, then cut it: the sawtooth. Triangles mark retransmissions, diamonds tail loss probes (a segment sent when ACKs stop, ahead of the timeout), crosses timeouts, dots a mid-flow switch of algorithm; ssthresh (dashed) is where slow start ends.',
   },
 
   throughput: {

@@ -2,6 +2,10 @@
  * change the Rust types in wasm/sim/src/scenario/types.rs and run `npm run gen:schema`. */
 
 /**
+ * How CUBIC leaves its initial slow start (`cc_params.cubic.hystart`).
+ */
+export type HyStartMode = 'linux' | 'rfc9406' | 'off';
+/**
  * A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
  * to the sender, not here.
  */
@@ -19,6 +23,10 @@ export type CcAlgorithm =
   | 'bbr'
   | 'e2e_feedback'
   | 'receiver_rate';
+/**
+ * How slow start grows the window on each ACK (`tcp.slow_start`).
+ */
+export type SlowStart = 'linux' | 'rfc3465' | 'rfc5681';
 /**
  * Loss on the wire: packets that finish transmission but never arrive.
  */
@@ -592,10 +600,12 @@ export interface CubicParams {
    */
   fast_convergence?: boolean | null;
   /**
-   * Override HyStart in slow start (Linux preset only). Default on for
-   * `linux`, ignored by the other presets.
+   * How slow start ends before the first loss: `linux` (Linux
+   * `tcp_cubic.c` HyStart: ACK train and delay increase), `rfc9406`
+   * (HyStart++ with Conservative Slow Start) or `off`. Default `linux`,
+   * `off` for `paper002`.
    */
-  hystart?: boolean | null;
+  hystart?: HyStartMode | null;
   /**
    * Which description of CUBIC to follow (default `rfc9438`).
    */
@@ -985,12 +995,18 @@ export interface TcpOptions {
    */
   delayed_ack?: 'off' | 'linux' | 'rfc';
   /**
-   * Explicit Congestion Notification (RFC 3168), assumed negotiated by
-   * both ends: new data is sent ECT(0), the receiver echoes CE as ECE
-   * until the sender's CWR, and the sender reduces once per window of
-   * data. Default off.
+   * Explicit Congestion Notification (RFC 3168), offered in the SYN and
+   * used when the receiver agrees (`peer.ecn`, by default it does): new
+   * data is sent ECT(0), the receiver echoes CE as ECE until the sender's
+   * CWR, and the sender reduces once per window of data. Default off.
    */
   ecn?: boolean;
+  /**
+   * Open the connection with the three-way handshake (RFC 9293 §3.5):
+   * SYN and SYN-ACK cross the network, data follows one round trip after
+   * `start_s`. Off: data from `start_s`, as in textbook traces. Default on.
+   */
+  handshake?: boolean;
   /**
    * Initial slow-start threshold, segments. Default: unlimited.
    */
@@ -1004,9 +1020,11 @@ export interface TcpOptions {
    */
   ip_fragmentation?: boolean;
   /**
-   * Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
+   * Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+   * variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+   * with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
    */
-  min_rto_ms?: number;
+  min_rto_ms?: number | null;
   /**
    * Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
    */
@@ -1016,6 +1034,19 @@ export interface TcpOptions {
    * default of 2×cwnd/srtt in slow start, 1.2×cwnd/srtt otherwise).
    */
   pacing?: boolean;
+  peer?: PeerOptions;
+  /**
+   * RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+   * 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+   * SACKed or in recovery unless reordering has been seen.
+   */
+  rack_reordering_window?: number;
+  /**
+   * RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+   * retransmissions, and the tail loss probe. Needs `recovery: sack`.
+   * Default: on with `sack` (as Linux), off with the other styles.
+   */
+  rack_tlp?: boolean | null;
   /**
    * Receive buffer, bytes: the advertised window is its free part.
    */
@@ -1025,18 +1056,69 @@ export interface TcpOptions {
    */
   recovery?: 'sack' | 'newreno' | 'reno' | 'tahoe' | 'go_back_n';
   /**
+   * Sending rate during SACK recovery (`recovery: sack` only).
+   */
+  recovery_rate?: 'prr' | 'rfc6675';
+  /**
+   * Retransmission timeout computation: `linux` (default) or `rfc6298`.
+   */
+  rto?: 'linux' | 'rfc6298';
+  /**
    * Send buffer, bytes: at most this much unacknowledged data.
    */
   send_buffer_bytes?: number;
+  /**
+   * How slow start counts an ACK: `linux` (every newly acknowledged
+   * segment), `rfc3465` (at most 2 per ACK) or `rfc5681` (one per ACK).
+   * Default `linux` with `recovery: "sack"`, `rfc5681` with the older
+   * recovery styles (their RFCs' and 4.3BSD's rule).
+   */
+  slow_start?: SlowStart | null;
   /**
    * Timer granularity, ms: RTT samples and timer expiries are rounded up to
    * ticks of this size (1 ms modern; 500 ms for 1990s BSD stacks, paper 003).
    */
   timer_granularity_ms?: number;
   /**
-   * Carry the 12-byte timestamp option (RFC 7323) in every segment.
+   * Offer the 12-byte timestamp option (RFC 7323); every segment carries
+   * it when the receiver agrees (`peer.timestamps`, by default it does).
    */
   timestamps?: boolean;
+  /**
+   * Offer window scaling (RFC 7323 §2). Without it on both sides the
+   * advertised window stays within 65,535 bytes. Default on.
+   */
+  window_scaling?: boolean;
+}
+/**
+ * What the receiving end offers in the handshake; omitted fields offer
+ * what this flow offers. Applies with or without `handshake`.
+ */
+export interface PeerOptions {
+  /**
+   * ECN setup (RFC 3168 §6.1.1).
+   */
+  ecn?: boolean | null;
+  /**
+   * The MSS option it announces, bytes, in [88, 65495] (Linux
+   * `TCP_MIN_MSS` up). Segments carry at most the smaller of the two ends'
+   * MSS (less 12 bytes with timestamps). Default: what the flow announces,
+   * the path MTU − 40 (RFC 6691) or `mss_bytes` plus the timestamp option.
+   */
+  mss_bytes?: number | null;
+  /**
+   * SACK-permitted (RFC 2018). Without it on both sides the sender falls
+   * back to NewReno recovery (RFC 6582), as Linux does.
+   */
+  sack?: boolean | null;
+  /**
+   * The timestamp option (RFC 7323 §3).
+   */
+  timestamps?: boolean | null;
+  /**
+   * Window scaling (RFC 7323 §2).
+   */
+  window_scaling?: boolean | null;
 }
 /**
  * Nodes and the links between them; packets follow static shortest paths.

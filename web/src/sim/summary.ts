@@ -33,11 +33,17 @@ export interface FlowSummary {
   retransmitted_segments: number;
   fast_retransmits: number;
   timeouts: number;
+  /** TCP: tail loss probes sent (RFC 8985). */
+  tlp_probes?: number;
   mean_cwnd_segments: number;
   /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
   cc?: string | null;
   cc_switches?: number;
   completion_time_s?: number | null;
+  /** When data began (after the handshake), seconds into the run; null if it never did. */
+  data_start_s?: number | null;
+  /** TCP: SYNs sent again before the SYN-ACK came. */
+  syn_retransmits?: number;
   udp_sent_packets?: number;
   udp_received_packets?: number;
   /** The longest wait of the receiving application for new in-order data, seconds. */

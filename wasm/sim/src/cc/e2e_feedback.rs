@@ -340,6 +340,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }
@@ -461,6 +462,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
             &h,
         );

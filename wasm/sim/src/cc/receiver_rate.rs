@@ -28,7 +28,9 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{self, Time};
-use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
+use crate::scenario::{
+    AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams, SlowStart,
+};
 
 /// Which branch of Fig. 3 the last loss took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +61,8 @@ pub struct ReceiverRate {
     /// prate from the receiver, when it sends one.
     reported: Option<f64>,
     branch: Branch,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -78,6 +82,7 @@ impl ReceiverRate {
             measured: 0.0,
             reported: None,
             branch: Branch::None,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -212,9 +217,12 @@ impl CongestionControl for ReceiverRate {
             self.reported = Some(r);
         }
         self.measure(a);
-        let acked = common::growth_segments(a);
-        if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
-            // Congestion avoidance: cwnd += 1/cwnd per packet.
+        // Slow start by the flow's rule (paper 001 §4.1 quotes 4.3BSD-Tahoe's
+        // +1 per ACK: `tcp.slow_start: "rfc5681"`), then congestion avoidance,
+        // cwnd += 1/cwnd per packet, with what is left.
+        if let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
+        {
             self.cwnd += acked / self.cwnd;
         }
         self.maybe_increase(a.now);
@@ -294,6 +302,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }

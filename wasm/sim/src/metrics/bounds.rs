@@ -13,7 +13,7 @@ use crate::engine::time;
 use crate::host::HostParams;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::routing::adjacency_by_id;
-use crate::scenario::{DelayedAck, Protocol, Scenario};
+use crate::scenario::{DelayedAck, Protocol, RtoStyle, Scenario};
 use serde::Serialize;
 
 /// Mathis constant C = √(3/2) when every segment is ACKed (algorithms.md §0.2).
@@ -248,8 +248,11 @@ pub struct BoundConditions {
     pub loss_p: f64,
     /// Receive window, bytes (None: unlimited).
     pub window_bytes: Option<f64>,
-    /// PFTK's retransmission timeout T0, s.
+    /// The minimum RTO, s. PFTK's timeout T0 is the RTT plus this under
+    /// Linux's RTO (the minimum bounds the variance term), or the larger of
+    /// the two under RFC 6298 (the minimum bounds the RTO).
     pub rto_s: f64,
+    pub rto_style: RtoStyle,
     /// Segments per ACK (the simulator's receiver ACKs every segment: 1).
     pub segments_per_ack: f64,
 }
@@ -260,6 +263,7 @@ impl Default for BoundConditions {
             loss_p: 0.0,
             window_bytes: None,
             rto_s: time::to_secs(crate::tcp::rtt::LINUX_MIN_RTO),
+            rto_style: RtoStyle::Linux,
             segments_per_ack: 1.0,
         }
     }
@@ -364,7 +368,10 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
             mss,
             rtt,
             cond.loss_p,
-            cond.rto_s,
+            match cond.rto_style {
+                RtoStyle::Linux => rtt + cond.rto_s,
+                RtoStyle::Rfc6298 => cond.rto_s.max(rtt),
+            },
             cond.segments_per_ack,
             w_max,
         ),
@@ -401,7 +408,11 @@ impl BoundConditions {
         Some(BoundConditions {
             loss_p: 1.0 - delivered,
             window_bytes: Some(f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes) as f64),
-            rto_s: f.tcp.min_rto_ms / 1000.0,
+            rto_s: f.tcp.min_rto_ms.map_or_else(
+                || time::to_secs(crate::tcp::rtt::default_min_rto(f.tcp.rto)),
+                |ms| ms / 1000.0,
+            ),
+            rto_style: f.tcp.rto,
             segments_per_ack: if f.tcp.delayed_ack == DelayedAck::Off {
                 1.0
             } else {

@@ -171,6 +171,8 @@ read_struct!(CcParams "CcParams" {
 
 read_enum!(CubicPreset { "rfc9438" => Rfc9438, "linux" => Linux, "paper002" => Paper002 });
 
+read_enum!(HyStartMode { "linux" => Linux, "rfc9406" => Rfc9406, "off" => Off });
+
 read_struct!(CubicParams "CubicParams" {
     preset = CubicPreset::default(),
     c = None,
@@ -282,6 +284,20 @@ read_enum!(Recovery {
 
 read_enum!(DelayedAck { "off" => Off, "linux" => Linux, "rfc" => Rfc });
 
+read_enum!(SlowStart { "linux" => Linux, "rfc3465" => Rfc3465, "rfc5681" => Rfc5681 });
+
+read_struct!(PeerOptions "PeerOptions" {
+    sack = None,
+    timestamps = None,
+    ecn = None,
+    window_scaling = None,
+    mss_bytes = None,
+});
+
+read_enum!(RtoStyle { "linux" => Linux, "rfc6298" => Rfc6298 });
+
+read_enum!(RecoveryRate { "prr" => Prr, "rfc6675" => Rfc6675 });
+
 read_struct!(TcpOptions "TcpOptions" {
     mss_bytes = None,
     ip_fragmentation = false,
@@ -289,11 +305,19 @@ read_struct!(TcpOptions "TcpOptions" {
     initial_window_segments = default_iw(),
     initial_ssthresh_segments = None,
     recovery = Recovery::default(),
+    recovery_rate = RecoveryRate::default(),
+    rack_tlp = None,
+    rack_reordering_window = default_reordering_window(),
     delayed_ack = DelayedAck::default(),
     byte_counting = yes(),
+    slow_start = None,
+    handshake = yes(),
+    window_scaling = yes(),
+    peer = PeerOptions::default(),
     receive_buffer_bytes = default_buffer(),
     send_buffer_bytes = default_buffer(),
-    min_rto_ms = default_min_rto(),
+    rto = RtoStyle::default(),
+    min_rto_ms = None,
     timer_granularity_ms = default_granularity(),
     pacing = false,
     ecn = false,

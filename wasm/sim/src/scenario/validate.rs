@@ -318,12 +318,31 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
             );
         }
     }
+    if let Some(m) = t.peer.mss_bytes {
+        // Linux TCP_MIN_MSS (88) to the largest IPv4 MSS.
+        if !(88..=65_495).contains(&m) {
+            c.err(
+                format!("{p}.peer.mss_bytes"),
+                format!("must be between 88 and 65495 bytes, got {m}"),
+            );
+        }
+    }
+    if let Some(ms) = t.min_rto_ms {
+        c.positive(&format!("{p}.min_rto_ms"), ms, 60_000.0, "ms");
+    }
+    if t.rack_tlp == Some(true) && t.recovery != Recovery::Sack {
+        // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
+        c.err(
+            format!("{p}.rack_tlp"),
+            "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
+        );
+    }
     c.range(
-        &format!("{p}.min_rto_ms"),
-        t.min_rto_ms,
+        &format!("{p}.rack_reordering_window"),
+        t.rack_reordering_window,
+        0.0,
         1.0,
-        60_000.0,
-        "ms",
+        "minimum RTTs",
     );
     c.range(
         &format!("{p}.timer_granularity_ms"),
@@ -585,12 +604,6 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         if let Some(v) = x.beta {
             c.open(&format!("{q}.beta"), v, 0.0, 1.0);
         }
-        if x.hystart == Some(true) && x.preset != CubicPreset::Linux {
-            c.err(
-                format!("{q}.hystart"),
-                "HyStart exists only in preset \"linux\"",
-            );
-        }
     }
     if let Some(x) = &cc.compound {
         let q = format!("{p}.compound");
@@ -732,6 +745,44 @@ mod cc_params_tests {
     }
 
     #[test]
+    fn bad_recovery_and_rto_settings_name_their_field() {
+        for (extra, path) in [
+            (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
+            (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
+            (
+                r#", "tcp": {"recovery_rate": "halving"}"#,
+                "flows[0].tcp.recovery_rate",
+            ),
+            (r#", "tcp": {"min_rto_ms": 0}"#, "flows[0].tcp.min_rto_ms"),
+            (
+                r#", "tcp": {"min_rto_ms": -200}"#,
+                "flows[0].tcp.min_rto_ms",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": 1.5}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": -0.1}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#,
+                "flows[0].tcp.rack_tlp",
+            ),
+        ] {
+            let e = errors(extra);
+            assert_eq!(e.len(), 1, "{extra}: {e:?}");
+            assert!(e[0].path.starts_with(path), "{extra}: {e:?}");
+        }
+        // RACK-TLP off with an older style is fine, and so is the RFC 6298 RTO.
+        parse_scenario(&scenario(
+            r#", "tcp": {"recovery": "newreno", "rack_tlp": false, "rto": "rfc6298", "min_rto_ms": 1000}"#,
+        ))
+        .unwrap();
+    }
+
+    #[test]
     fn every_algorithm_name_parses() {
         for name in [
             "newreno",
@@ -822,8 +873,15 @@ mod cc_params_tests {
         let e = errors(r#", "cc_params": {"vegas": {"alpha": 5, "beta": 4}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.vegas.beta");
         assert_eq!(e[0].message, "must be at least alpha (5), got 4");
-        let e = errors(r#", "cc_params": {"cubic": {"preset": "rfc9438", "hystart": true}}"#);
+        let e = errors(r#", "cc_params": {"cubic": {"hystart": "fast"}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.cubic.hystart");
+        assert!(e[0].message.contains("rfc9406"), "{}", e[0].message);
+        let e = errors(r#", "tcp": {"slow_start": "abc"}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.slow_start");
+        let e = errors(r#", "tcp": {"peer": {"mss_bytes": 20}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.mss_bytes");
+        let e = errors(r#", "tcp": {"peer": {"sack": "no"}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.sack");
         let e = errors(r#", "cc_params": {"highspeed": {"low_window": 100, "high_window": 50}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.highspeed.high_window");
         let e = errors(r#", "cc_params": {"htcp": {"beta_min": 0.7, "beta_max": 0.6}}"#);

@@ -33,6 +33,10 @@ pub struct ReceiverConfig {
     pub max_sack_blocks: usize,
     /// Echo CE marks as ECE (RFC 3168).
     pub ecn: bool,
+    /// The window-scale shift agreed in the handshake (RFC 7323 §2): the
+    /// advertised window is at most 65,535 units of 2^shift bytes, rounded
+    /// down to a unit. None: no scaling, at most 65,535 bytes.
+    pub window_scale: Option<u8>,
     /// Measure paper 001's prate over this unit time Δ and carry it in ACKs.
     pub rate_unit: Option<Time>,
     /// prate is the advance of the highest sequence number (paper 001
@@ -113,9 +117,14 @@ impl TcpReceiver {
     }
 
     /// Advertised window: the free part of the receive buffer (the
-    /// application reads in-order data at once; out-of-order data waits).
+    /// application reads in-order data at once; out-of-order data waits),
+    /// as the 16-bit window field carries it (RFC 7323 §2.3).
     pub fn rwnd(&self) -> u64 {
-        self.cfg.buffer.saturating_sub(self.ooo_bytes)
+        let free = self.cfg.buffer.saturating_sub(self.ooo_bytes);
+        match self.cfg.window_scale {
+            Some(s) => free.min(0xffff << s) >> s << s,
+            None => free.min(0xffff),
+        }
     }
 
     pub fn delack_deadline(&self) -> Option<Time> {
@@ -330,6 +339,7 @@ mod tests {
             ack_bytes: 40,
             max_sack_blocks: 4,
             ecn: false,
+            window_scale: Some(5),
             rate_unit: None,
             rate_sequence_span: false,
         }
@@ -424,10 +434,36 @@ mod tests {
     fn the_window_shrinks_by_what_waits_out_of_order() {
         let mut r = TcpReceiver::new(ReceiverConfig {
             buffer: 10_000,
+            window_scale: Some(0),
             ..cfg()
         });
         let a = r.on_data(&seg(1000, 1000), 0).unwrap();
         assert_eq!(a.rwnd, 9_000);
+    }
+
+    #[test]
+    fn the_window_field_holds_16_bits_scaled_by_the_agreed_shift() {
+        // RFC 7323 §2.3: 65,535 units of 2^shift bytes, rounded down to a unit.
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            buffer: 1 << 30,
+            window_scale: Some(14),
+            ..cfg()
+        });
+        let a = r.on_data(&seg(1000, 1000), 0).unwrap();
+        assert_eq!(a.rwnd as u64, 0xffff << 14);
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            buffer: 100_000,
+            window_scale: Some(2),
+            ..cfg()
+        });
+        let a = r.on_data(&seg(1000, 1001), 0).unwrap();
+        assert_eq!(a.rwnd, 98_996, "100000 − 1001 rounded down to 4 bytes");
+        // Without window scaling (one end did not offer it): at most 65,535.
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            window_scale: None,
+            ..cfg()
+        });
+        assert_eq!(r.on_data(&seg(0, 1000), 0).unwrap().rwnd, 0xffff);
     }
 
     #[test]

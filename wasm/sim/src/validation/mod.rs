@@ -12,6 +12,7 @@ mod host;
 mod queue_aqm;
 mod queue_sharing;
 mod queueing;
+mod recovery;
 mod tcp;
 mod tick;
 
@@ -103,6 +104,7 @@ pub struct Case {
 pub fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     v.extend(tcp::cases());
+    v.extend(recovery::cases());
     v.extend(cc_response::cases());
     v.extend(cc_dynamics::cases());
     v.extend(queueing::cases());

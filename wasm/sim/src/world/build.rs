@@ -22,6 +22,8 @@ use crate::queue;
 use crate::scenario::validate::{tcp_header_bytes, LOOPBACK_MTU};
 use crate::scenario::{DelayedAck, Flow, Link, Protocol, QueueSpec, Recovery, Scenario};
 use crate::scenario::{RateChange, TraceSpec};
+use crate::tcp;
+use crate::tcp::handshake::Handshake;
 use crate::tcp::receiver::ReceiverConfig;
 use crate::tcp::{SenderConfig, TcpReceiver, TcpSender};
 
@@ -189,22 +191,47 @@ impl World {
     ) -> FlowRt {
         let f: &Flow = &s.flows[fi as usize];
         let mut cc_run = None;
+        let mut handshake = None;
+        let mut timestamps = false;
         let ends = match f.protocol {
             Protocol::Tcp => {
                 let t = &f.tcp;
-                let header_bytes = tcp_header_bytes(t.timestamps);
-                let mss = t.mss_bytes.unwrap_or(path_mtu - header_bytes);
+                // What the handshake agrees on (tcp/handshake.rs), with or without one.
+                let (offer, answer) = tcp::handshake::offers(t, path_mtu);
+                let agreed = tcp::handshake::agree(&offer, &answer);
+                if t.handshake {
+                    handshake = Some(Box::new(Handshake::new(fi, src, dst, offer, answer)));
+                }
+                timestamps = agreed.timestamps;
+                let header_bytes = tcp_header_bytes(agreed.timestamps);
+                let mss = match t.mss_bytes {
+                    Some(m) => m.min(agreed.payload()),
+                    None => agreed.payload(),
+                };
+                // Without SACK on both ends, Linux recovers as NewReno (tcp_is_reno).
+                let recovery = match t.recovery {
+                    Recovery::Sack if !agreed.sack => Recovery::Newreno,
+                    r => r,
+                };
                 let cfg = SenderConfig {
                     mss,
                     header_bytes,
-                    min_rto: time::millis(t.min_rto_ms),
+                    rto_style: t.rto,
+                    min_rto: t
+                        .min_rto_ms
+                        .map_or(crate::tcp::rtt::default_min_rto(t.rto), |ms| {
+                            time::millis(ms).max(1)
+                        }),
                     granularity: time::millis(t.timer_granularity_ms).max(1),
-                    recovery: t.recovery,
-                    timestamps: t.timestamps,
+                    recovery,
+                    recovery_rate: t.recovery_rate,
+                    rack_tlp: recovery == Recovery::Sack && t.rack_tlp.unwrap_or(true),
+                    reordering_window: t.rack_reordering_window,
+                    timestamps: agreed.timestamps,
                     send_buffer: t.send_buffer_bytes,
                     pacing: t.pacing,
                     app_bytes: app::tcp_app_bytes(&f.source),
-                    ecn: t.ecn,
+                    ecn: agreed.ecn,
                 };
                 // ---- flow congestion control (cc_rules, cc_switches): world/cc_switch.rs
                 let opening = crate::scenario::resolve_cc(s, fi as usize);
@@ -220,6 +247,7 @@ impl World {
                         mss,
                         initial_cwnd_segments: t.initial_window_segments,
                         seed: Rng::for_component(seed, &format!("cc:{}", f.id)).next_u64(),
+                        slow_start: t.slow_start_rule(),
                     },
                     cc::StackInit {
                         initial_ssthresh_segments: t.initial_ssthresh_segments,
@@ -239,10 +267,15 @@ impl World {
                         DelayedAck::Rfc => Some(RFC_DELACK),
                     },
                     go_back_n: t.recovery == Recovery::GoBackN,
-                    sack: t.recovery == Recovery::Sack,
+                    sack: agreed.sack,
                     ack_bytes: header_bytes,
-                    max_sack_blocks: if t.timestamps { 3 } else { MAX_SACK_BLOCKS },
-                    ecn: t.ecn,
+                    max_sack_blocks: if agreed.timestamps {
+                        3
+                    } else {
+                        MAX_SACK_BLOCKS
+                    },
+                    ecn: agreed.ecn,
+                    window_scale: agreed.receiver_window_scale,
                     // Paper 001's prate, measured where a flow may run receiver_rate.
                     rate_unit: rate_params
                         .as_ref()
@@ -277,6 +310,12 @@ impl World {
             rto_at: None,
             delack_at: None,
             pace_at: None,
+            handshake,
+            hs_at: None,
+            data_start: None,
+            syn_retransmits: 0,
+            handshake_failed: false,
+            timestamps,
             cc_run,
             cc_check_at: None,
             last_progress: time::secs(f.start_s),

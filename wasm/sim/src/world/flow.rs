@@ -6,6 +6,7 @@ use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
 use crate::net::Packet;
+use crate::tcp::handshake::Handshake;
 use crate::tcp::{TcpReceiver, TcpSender};
 use std::collections::VecDeque;
 
@@ -51,6 +52,19 @@ pub struct FlowRt {
     pub rto_at: Option<Time>,
     pub delack_at: Option<Time>,
     pub pace_at: Option<Time>,
+    /// TCP: the three-way handshake while it runs (tcp/handshake.rs); None
+    /// once both ends are through, or for a flow without one.
+    pub handshake: Option<Box<Handshake>>,
+    /// Pending handshake timer event (lazy cancellation).
+    pub hs_at: Option<Time>,
+    /// When data began (the SYN-ACK reached the sender), if it has.
+    pub data_start: Option<Time>,
+    /// TCP: SYNs sent again before the SYN-ACK came.
+    pub syn_retransmits: u32,
+    /// TCP: the sender gave up on the handshake; no data will flow.
+    pub handshake_failed: bool,
+    /// TCP: segments carry the timestamp option (agreed in the handshake).
+    pub timestamps: bool,
     /// TCP: the controller's life (opening algorithm, switches, columns).
     pub cc_run: Option<CcRun>,
     /// Pending timed switch check (lazy cancellation, like the timers above).

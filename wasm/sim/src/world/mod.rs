@@ -6,6 +6,7 @@ mod build;
 pub mod capture;
 mod cc_switch;
 mod flow;
+mod handshake;
 #[cfg(test)]
 mod net_tests;
 mod sample;
@@ -28,6 +29,7 @@ enum Event {
     FlowStart(u32),
     TxDone(u32),
     Arrive(u32),
+    /// The sender's timer: the RTO, RACK's reordering timer or the loss probe.
     Rto(u32),
     DelAck(u32),
     Pace(u32),
@@ -41,6 +43,8 @@ enum Event {
     QueueWake(u32),
     /// A flow's timed congestion-control switch trigger is due.
     CcTimer(u32),
+    /// A flow's SYN or SYN-ACK timer is due (tcp/handshake.rs).
+    Handshake(u32),
     Sample,
 }
 
@@ -86,6 +90,7 @@ pack_events! {
     9 => HostTx,
     10 => QueueWake,
     11 => CcTimer,
+    13 => Handshake,
 }
 
 /// Packet accounting for the conservation invariant.
@@ -197,27 +202,20 @@ impl World {
                 self.start_tx(c as usize);
             }
             Event::CcTimer(f) => self.on_cc_timer(f),
+            Event::Handshake(f) => self.on_handshake_timer(f),
             Event::Sample => self.sample(),
         }
     }
 
+    /// A flow opens: its SYN, or its data when it has no handshake.
     fn on_flow_start(&mut self, f: u32) {
         let now = self.now;
-        let fl = &mut self.flows[f as usize];
-        fl.started = true;
-        if let Some(o) = &fl.onoff {
-            let period = o.period(&mut fl.rng);
-            self.events.schedule(now + period, Event::AppToggle(f));
+        if let Some(h) = self.flows[f as usize].handshake.as_mut() {
+            h.open(now, &mut self.out);
+            self.send_out(f);
+        } else {
+            self.open_data(f, None);
         }
-        let fl = &mut self.flows[f as usize];
-        match &mut fl.ends {
-            Endpoints::Tcp { sender, .. } => sender.start(now, &mut self.out),
-            Endpoints::Udp { source, .. } => {
-                let gap = source.first_gap(&mut fl.rng);
-                self.events.schedule(now + gap, Event::UdpSend(f));
-            }
-        }
-        self.send_out(f);
     }
 
     fn on_app_toggle(&mut self, f: u32) {
@@ -354,11 +352,22 @@ impl World {
         if pkt.is_payload() {
             self.data_delivered += 1;
         }
+        if pkt.is_handshake() {
+            self.on_handshake_packet(pkt);
+            return;
+        }
         let f = pkt.flow as usize;
         let now = self.now;
         let fl = &mut self.flows[f];
         match (&mut fl.ends, pkt.kind) {
             (Endpoints::Tcp { receiver, .. }, PacketKind::Data) => {
+                if let Some(h) = fl.handshake.as_mut() {
+                    // Data before the handshake's ACK: the receiver is through.
+                    h.on_data_at_receiver();
+                    if h.finished() {
+                        fl.handshake = None;
+                    }
+                }
                 let before = receiver.delivered();
                 if let Some(mut ack) = receiver.on_data(pkt, now) {
                     ack.flow = pkt.flow;
@@ -405,8 +414,8 @@ impl World {
             fl.rto_at = None;
         }
         if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
-            if sender.rto_deadline().is_some_and(|d| d <= now) {
-                sender.on_rto(now, &mut self.out);
+            if sender.timer_deadline().is_some_and(|d| d <= now) {
+                sender.on_timer(now, &mut self.out);
             }
         }
         self.send_out(f);
@@ -489,7 +498,7 @@ impl World {
             c.observe(self.now, p, true);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
-        if p.size > mtu && p.kind != PacketKind::Ack {
+        if p.size > mtu && p.is_payload() {
             let sizes = fragment_sizes(p.size, mtu);
             let mut frag = *p;
             frag.frag_count = sizes.len().min(255) as u8;
@@ -510,13 +519,18 @@ impl World {
             return;
         };
         let wants = [
-            (sender.rto_deadline(), &mut fl.rto_at, Event::Rto(f)),
+            (sender.timer_deadline(), &mut fl.rto_at, Event::Rto(f)),
             (
                 receiver.delack_deadline(),
                 &mut fl.delack_at,
                 Event::DelAck(f),
             ),
             (sender.pace_wakeup(), &mut fl.pace_at, Event::Pace(f)),
+            (
+                fl.handshake.as_ref().and_then(|h| h.deadline()),
+                &mut fl.hs_at,
+                Event::Handshake(f),
+            ),
         ];
         for (deadline, pending, ev) in wants {
             if let Some(d) = deadline {
@@ -630,7 +644,8 @@ impl World {
             CapturePoint::Sender => self.flows[f].src,
             CapturePoint::Receiver => self.flows[f].dst,
         };
-        self.capture = Some(Box::new(Capture::new(f as u32, node)));
+        let timestamps = self.flows[f].timestamps;
+        self.capture = Some(Box::new(Capture::new(f as u32, node, timestamps)));
         Ok(())
     }
 
@@ -715,6 +730,14 @@ impl World {
     /// each) that reached their destination host.
     pub fn delivered_data_packets(&self) -> u64 {
         self.data_delivered
+    }
+
+    /// When each flow's data began, seconds (None: not yet, or never).
+    pub fn data_start_s(&self) -> Vec<Option<f64>> {
+        self.flows
+            .iter()
+            .map(|f| f.data_start.map(crate::engine::time::to_secs))
+            .collect()
     }
 
     /// Bytes delivered in order at each flow's receiver.

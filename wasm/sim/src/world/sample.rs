@@ -10,7 +10,7 @@ use crate::metrics::trace::Column;
 use crate::queue::DropReason;
 
 /// Per-flow trace columns: (metric, unit). TCP internals are 0 for UDP flows.
-pub const FLOW_METRICS: [(&str, &str); 14] = [
+pub const FLOW_METRICS: [(&str, &str); 15] = [
     ("cwnd", "segments"),
     ("ssthresh", "segments"), // 0 while not yet set (infinite)
     ("srtt", "ms"),
@@ -28,6 +28,8 @@ pub const FLOW_METRICS: [(&str, &str); 14] = [
     ("algorithm", "enum"),
     ("switches", "count"),
     ("ecn_reductions", "count"),
+    // Tail loss probes sent (RFC 8985 §7), cumulative.
+    ("tlp_probes", "count"),
 ];
 
 /// Per-direction link trace columns: (metric, unit). After them come the
@@ -126,6 +128,7 @@ impl World {
                     values[12] = run.switches as f64;
                 }
                 values[13] = s.stats.ecn_reductions as f64;
+                values[14] = s.stats.tlp_probes as f64;
             }
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
@@ -208,14 +211,15 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts, ecn) = match f.sender() {
+                let (retx, fast, timeouts, ecn, tlp) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
                         s.stats.ecn_reductions,
+                        s.stats.tlp_probes,
                     ),
-                    None => (0, 0, 0, 0),
+                    None => (0, 0, 0, 0, 0),
                 };
                 let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
@@ -237,6 +241,7 @@ impl World {
                     retransmitted_segments: retx,
                     fast_retransmits: fast,
                     timeouts,
+                    tlp_probes: tlp,
                     cc: run.map(|r| r.current.name().to_string()),
                     cc_rule: run.and_then(|r| r.rule),
                     cc_switches: run.map_or(0, |r| r.switches),
@@ -247,6 +252,8 @@ impl World {
                         0.0
                     },
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
+                    data_start_s: f.data_start.map(time::to_secs),
+                    syn_retransmits: f.syn_retransmits,
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
                     longest_stall_s: time::to_secs(f.longest_stall_at(self.now)),

@@ -12,7 +12,9 @@ import { SmallMultiples } from './SmallMultiples';
 /** What the values of state-like internals mean (docs/algorithms.md, the `metrics()` column). */
 const STATE_NAMES: Record<string, Record<string, string[]>> = {
   bbr: { 'cc.mode': ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] },
-  cubic: { 'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex'] },
+  cubic: {
+    'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex', 'conservative slow start'],
+  },
   e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
   receiver_rate: {
     'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited'],

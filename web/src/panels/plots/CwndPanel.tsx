@@ -63,6 +63,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
         if (!cwnd) continue;
         const retx = columnXY(r.snap, 'flow', id, 'retransmits');
         const tos = columnXY(r.snap, 'flow', id, 'timeouts');
+        const tlp = columnXY(r.snap, 'flow', id, 'tlp_probes');
         if (retx) {
           const m = counterSteps(cwnd.x, retx.y, cwnd.y, cwnd.n);
           markers.push({
@@ -74,6 +75,20 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
             y: m.y,
             n: m.length,
           });
+        }
+        if (tlp) {
+          // A tail loss probe (RFC 8985): a segment sent ahead of the RTO.
+          const m = counterSteps(cwnd.x, tlp.y, cwnd.y, cwnd.n);
+          if (m.length > 0)
+            markers.push({
+              id: `${r.tag}tlp.${id}`,
+              label: t.cwnd.probe + sfx,
+              color,
+              shape: 'diamond',
+              x: m.x,
+              y: m.y,
+              n: m.length,
+            });
         }
         const switches = columnXY(r.snap, 'flow', id, 'switches');
         const algorithm = columnXY(r.snap, 'flow', id, 'algorithm');

@@ -373,6 +373,8 @@ export function TimePlot(p: TimePlotProps) {
                 />
               ) : l.kind === 'cross' ? (
                 <path d="M7,1l8,8m0,-8l-8,8" stroke={l.color} strokeWidth="1.8" />
+              ) : l.kind === 'diamond' ? (
+                <path d="M11,0l-5,5l5,5l5,-5z" fill="none" stroke={l.color} strokeWidth="1.5" />
               ) : l.kind === 'dot' ? (
                 <circle cx="11" cy="5" r="4" fill={l.color} />
               ) : (
