@@ -57,7 +57,8 @@ pub struct ValueSpec {
     pub ratio: Option<[String; 2]>,
     /// …or their difference…
     pub difference: Option<[String; 2]>,
-    /// …or, over a sweep, the largest x whose value is above the reference value…
+    /// …or, over a sweep, the largest x such that every point at or below it is above the
+    /// reference value…
     pub largest_x: Option<LargestX>,
     /// …or the x whose value is the largest (the first of equals).
     pub best_x: Option<Vec<(f64, String)>>,
