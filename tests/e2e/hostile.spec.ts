@@ -1,4 +1,4 @@
-// Untrusted input (issue 10): hostile links never run script or inject markup, and each shows a
+// Untrusted input: hostile links never run script or inject markup, and each shows a
 // clear message with the default scenario; the built page carries a strict Content-Security-
 // Policy under which the wasm still instantiates and runs, with no violation reported.
 import { expect, test } from '@playwright/test';

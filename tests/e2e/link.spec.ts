@@ -1,4 +1,4 @@
-// Links (issue 8 item 1) in Chromium: a link opens the same run bit for bit (the trace hash the
+// Links in Chromium: a link opens the same run bit for bit (the trace hash the
 // CLI records), "Copy link" copies a link that reproduces an edited scenario, falls back to a
 // field when the clipboard is refused, old `#s=` links still open, and the view travels along.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// No lost work (issue 10) in Chromium: the editor autosaves and restores on reload; a link wins
+// No lost work in Chromium: the editor autosaves and restores on reload; a link wins
 // but the saved work is offered back; a scenario exported and imported is the same file; a long
 // run stops mid-run and the page runs again; the work estimate warns and refuses; a panic in the
 // wasm shows a readable error, keeps the scenario and copies a bug report.

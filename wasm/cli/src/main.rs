@@ -5,13 +5,14 @@
 //!                                     --no-work-limit lifts the event and trace caps
 //! tcplab validate FILE.json [--json]  check a scenario; print its errors, or its work estimate
 //!                                     (--json: the estimate as JSON)
-//! tcplab schema                       print the scenario JSON Schema
+//! tcplab schema [boundary]            print the scenario JSON Schema (or that of the
+//!                                     types crossing the wasm boundary)
 //! tcplab oracles [--only CASE]…       validate the model against analytic oracles
 //! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
 //! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
 //!                                     as curves over MTU and RTT (JSON)
 //! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
-//! tcplab grade ASSIGNMENT.json STUDENTS.csv [--out F]
+//! tcplab grade ASSIGNMENT.json STUDENTS.csv [--out F] [--format F]
 //!                                     grade answers or result codes (see grade.rs)
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
@@ -21,8 +22,8 @@
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
-mod assignment;
 mod bench;
+mod boundary;
 mod csv;
 mod golden;
 mod grade;
@@ -38,13 +39,13 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   tcplab run FILE.json [--csv DIR] [--no-work-limit]
   tcplab validate FILE.json [--json]
-  tcplab schema
+  tcplab schema [boundary]
   tcplab golden [--update] [FILE]
   tcplab oracles [--only CASE]...
   tcplab sweep SWEEP.json [--out FILE.csv]
   tcplab bounds FILE.json
   tcplab bench [FILE.json]...
-  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]
+  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv] [--format full|scores|per-question|canvas]
   tcplab papers [--check] [--only NNN]... [--root DIR]";
 
 fn main() -> ExitCode {
@@ -59,10 +60,20 @@ fn main() -> ExitCode {
         Some("bounds") => bounds(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("papers") => papers::run(&args[1..]),
-        Some("schema") => {
-            print!("{}", sim::scenario::json_schema());
-            ExitCode::SUCCESS
-        }
+        Some("schema") => match args.get(1).map(String::as_str) {
+            None => {
+                print!("{}", sim::scenario::json_schema());
+                ExitCode::SUCCESS
+            }
+            Some("boundary") => {
+                print!("{}", boundary::json_schema());
+                ExitCode::SUCCESS
+            }
+            Some(_) => {
+                eprintln!("{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -90,8 +90,8 @@ impl<'a> Values<'a> {
                 .ok_or(format!("values.{name}: run '{run}' has no summary"))?;
             let mut sum = 0.0;
             for s in runs {
-                sum += crate::assignment::check::metric(s, metric)
-                    .map_err(|e| format!("values.{name}: {e}"))?;
+                sum +=
+                    grading::check::metric(s, metric).map_err(|e| format!("values.{name}: {e}"))?;
             }
             sum / runs.len() as f64 * spec.scale.unwrap_or(1.0) + spec.offset.unwrap_or(0.0)
         } else if let Some([a, b]) = &spec.ratio {

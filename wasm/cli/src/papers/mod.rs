@@ -129,8 +129,8 @@ fn jobs(o: &Options, papers: &[(String, Paper)]) -> Result<Vec<Job>, Fail> {
             let mut s: Value = serde_json::from_str(&read(&o.root, &file)?)
                 .map_err(|e| bad(format!("error: {file}: {e}")))?;
             for (path, v) in &run.set {
-                let segs = crate::assignment::path::parse(path).expect("checked by Paper::parse");
-                if crate::assignment::path::set(&mut s, &segs, v) == 0 {
+                let segs = grading::path::parse(path).expect("checked by Paper::parse");
+                if grading::path::set(&mut s, &segs, v) == 0 {
                     return Err(bad(format!(
                         "error: {rel}: runs.{name}.set: {path} reaches nothing in {file}"
                     )));

@@ -222,8 +222,7 @@ impl Paper {
                 ));
             }
             for path in r.set.keys() {
-                crate::assignment::path::parse(path)
-                    .map_err(|e| format!("runs.{name}.set: {e}"))?;
+                grading::path::parse(path).map_err(|e| format!("runs.{name}.set: {e}"))?;
             }
         }
         for (name, v) in &self.values {
@@ -314,7 +313,7 @@ impl Paper {
         }
         if let Some(m) = &v.metric {
             let path = m.split_once(':').map_or(m.as_str(), |(_, p)| p);
-            crate::assignment::path::parse(path).map_err(|e| format!("metric: {e}"))?;
+            grading::path::parse(path).map_err(|e| format!("metric: {e}"))?;
         }
         if (v.scale.is_some() || v.offset.is_some()) && v.metric.is_none() {
             return Err("scale and offset apply to a metric only".into());

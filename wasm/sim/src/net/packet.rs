@@ -1,5 +1,5 @@
 //! The packet: a small `Copy` struct passed by value, never heap-allocated
-//! (DESIGN.md §6). Sizes are IP datagram bytes on the wire.
+//! (docs/performance.md). Sizes are IP datagram bytes on the wire.
 
 use crate::engine::Time;
 
@@ -71,7 +71,7 @@ pub struct Packet {
     pub enqueued_at: Time,
     /// SACK blocks (RFC 2018) as offsets above `ack`, the first `sack_len`
     /// valid: blocks lie above the cumulative ACK and within the window, so
-    /// 32 bits hold them and the packet stays small (DESIGN.md §6). Read and
+    /// 32 bits hold them and the packet stays small (docs/performance.md). Read and
     /// write them with [`Packet::sack_blocks`] and [`Packet::push_sack`].
     sack: [(u32, u32); MAX_SACK_BLOCKS],
     pub sack_len: u8,
@@ -93,7 +93,7 @@ pub struct Packet {
     /// Paper 000's passage time d through the receiving host, ns, saturating
     /// at 2³²−1 (4.3 s; 0: not measured). On data: what the receiving host's
     /// pipeline measured for it; on an ACK: the receiver's echo of the
-    /// latest data segment's d. 32 bits keep the packet small (DESIGN.md §6).
+    /// latest data segment's d. 32 bits keep the packet small (docs/performance.md).
     pub passage_time_ns: u32,
     /// Paper 001's receiver-measured rate `prate`, bits/s, carried in ACKs
     /// (0: not measured). f32: about 7 significant digits.
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn a_packet_stays_small() {
-        // Every hop moves it by value (DESIGN.md §6); it was 168 bytes.
+        // Every hop moves it by value (docs/performance.md); it was 168 bytes.
         assert!(
             std::mem::size_of::<Packet>() <= 120,
             "{}",

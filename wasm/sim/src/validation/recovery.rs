@@ -46,9 +46,9 @@ pub fn cases() -> Vec<Case> {
 }
 
 /// Mathis's C with an ACK for every segment and random (independent)
-/// losses: 1.31 (Mathis, Semke, Mahdavi and Ott 1997, Table 1, after Ott,
-/// Kemperman and Mathis's stationary analysis); √(3/2) ≈ 1.22 is the
-/// constant for periodic losses, one every 1/p packets.
+/// losses: Mathis et al. (1997) give 1.31 for random losses; √(3/2) ≈ 1.22
+/// is their constant for periodic losses, one every 1/p packets. The loss
+/// here is Bernoulli, so random.
 const C_RANDOM_EVERY_ACK: f64 = 1.31;
 
 fn mathis_defaults() -> Vec<Row> {

@@ -1,4 +1,4 @@
-//! TCP oracles (issue 3): Mathis and PFTK response functions, the Reno
+//! TCP oracles: Mathis and PFTK response functions, the Reno
 //! sawtooth's utilisation against buffer size, fairness and RTT unfairness,
 //! the textbook per-RTT Reno trace of paper 004, and RTO back-off.
 

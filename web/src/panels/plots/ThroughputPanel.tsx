@@ -32,7 +32,14 @@ export function autoWindow(durationS: number): number {
 }
 const mbps = (y: number) => formatNumber(y / 1e6);
 
-export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
+interface Props {
+  runs: RunView[];
+  durationS: number;
+  /** Show the table of measured goodput against bounds (a lesson hides it until answered). */
+  readouts?: boolean;
+}
+
+export function ThroughputPanel({ runs, durationS, readouts = true }: Props) {
   const t = useStrings();
   const [choice, setWindowS] = useState(0);
   const windowS = choice > 0 ? choice : autoWindow(spanOf(runs, durationS));
@@ -163,7 +170,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
         testId="goodput"
         emptyText={t.plot.empty}
       />
-      <BoundsTable runs={runs} />
+      {readouts && <BoundsTable runs={runs} />}
     </PlotCard>
   );
 }

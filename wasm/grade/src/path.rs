@@ -1,23 +1,31 @@
-//! Paths into JSON documents, shared with web/src/lessons/path.ts (docs/lessons.md):
-//! `jain_index`, `flows[flow1].goodput_bps`, `links[bottleneck/a>b].drops`,
-//! `flows[cc=cubic].goodput_bps`, `flows[*].timeouts`, `topology.links[1].delay_ms`.
+//! Paths into JSON documents (docs/lessons.md): run summaries for metrics, scenarios for
+//! settings and variants. `jain_index`, `flows[flow1].goodput_bps`,
+//! `links[bottleneck/a>b].drops`, `flows[cc=cubic].goodput_bps`, `flows[*].timeouts`,
+//! `topology.links[1].delay_ms`.
 //!
 //! A segment is a key, optionally followed by `[selector]`. A selector is `*` (every
 //! element), a whole number (an index), `key=value` (elements whose `key` is that string or
 //! number), `id/direction` (elements with that `id` and `direction`), or otherwise an `id`.
 
+use crate::problem::{Problem, ProblemCode};
+use serde::Serialize;
 use serde_json::Value;
 
-#[derive(Debug, Clone, PartialEq)]
+/// Which elements of a list a segment picks. The page reads parsed paths to name settings
+/// and metrics in words.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Selector {
     All,
-    Index(usize),
-    Field(String, String),
-    IdDirection(String, String),
-    Id(String),
+    Index { index: usize },
+    Field { key: String, value: String },
+    IdDirection { id: String, direction: String },
+    Id { id: String },
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Segment {
     pub key: String,
     pub selector: Option<Selector>,
@@ -28,44 +36,55 @@ fn selector(text: &str) -> Selector {
         Selector::All
     } else if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         text.parse()
-            .map(Selector::Index)
-            .unwrap_or(Selector::Id(text.into()))
+            .map(|index| Selector::Index { index })
+            .unwrap_or(Selector::Id { id: text.into() })
     } else if let Some((k, v)) = text.split_once('=') {
-        Selector::Field(k.into(), v.into())
+        Selector::Field {
+            key: k.into(),
+            value: v.into(),
+        }
     } else if let Some((id, dir)) = text.split_once('/') {
-        Selector::IdDirection(id.into(), dir.into())
+        Selector::IdDirection {
+            id: id.into(),
+            direction: dir.into(),
+        }
     } else {
-        Selector::Id(text.into())
+        Selector::Id { id: text.into() }
     }
 }
 
-/// Parse a path; `Err` says what is wrong with it.
-pub fn parse(path: &str) -> Result<Vec<Segment>, String> {
+/// Parse a path; `Err` says what is wrong with it (its own path is empty: the caller adds
+/// where the path was written).
+pub fn parse(path: &str) -> Result<Vec<Segment>, Problem> {
+    if path.is_empty() {
+        return Err(Problem::new(ProblemCode::PathEmpty, ""));
+    }
     let mut out = Vec::new();
     for part in split_dots(path) {
         let (key, sel) = match part.find('[') {
             Some(open) => {
                 if !part.ends_with(']') {
-                    return Err(format!("'{path}': '[' without a closing ']' in '{part}'"));
+                    return Err(Problem::new(ProblemCode::PathUnclosed, "")
+                        .with("path", path)
+                        .with("part", part));
                 }
                 let inner = &part[open + 1..part.len() - 1];
                 if inner.is_empty() {
-                    return Err(format!("'{path}': empty selector in '{part}'"));
+                    return Err(Problem::new(ProblemCode::PathEmptySelector, "")
+                        .with("path", path)
+                        .with("part", part));
                 }
                 (&part[..open], Some(selector(inner)))
             }
             None => (part, None),
         };
         if key.is_empty() {
-            return Err(format!("'{path}': empty name"));
+            return Err(Problem::new(ProblemCode::PathEmptyName, "").with("path", path));
         }
         out.push(Segment {
             key: key.into(),
             selector: sel,
         });
-    }
-    if out.is_empty() {
-        return Err("empty path".into());
     }
     Ok(out)
 }
@@ -101,12 +120,12 @@ fn scalar_eq(v: Option<&Value>, want: &str) -> bool {
 fn matches(sel: &Selector, i: usize, item: &Value) -> bool {
     match sel {
         Selector::All => true,
-        Selector::Index(n) => *n == i,
-        Selector::Field(k, v) => scalar_eq(item.get(k), v),
-        Selector::IdDirection(id, dir) => {
-            scalar_eq(item.get("id"), id) && scalar_eq(item.get("direction"), dir)
+        Selector::Index { index } => *index == i,
+        Selector::Field { key, value } => scalar_eq(item.get(key), value),
+        Selector::IdDirection { id, direction } => {
+            scalar_eq(item.get("id"), id) && scalar_eq(item.get("direction"), direction)
         }
-        Selector::Id(id) => scalar_eq(item.get("id"), id),
+        Selector::Id { id } => scalar_eq(item.get("id"), id),
     }
 }
 
@@ -127,6 +146,39 @@ pub fn select<'a>(doc: &'a Value, path: &[Segment]) -> Vec<&'a Value> {
                         .enumerate()
                         .filter(|(i, it)| matches(sel, *i, it))
                         .map(|(_, it)| it),
+                ),
+                (Some(_), _) => {}
+            }
+        }
+        cur = next;
+    }
+    cur
+}
+
+/// Every value the path reaches with its place in the document as a concrete path
+/// (`flows[1].goodput_bps`: keys and list indices), in document order. The page uses the
+/// places to keep the numbers a question asks for out of sight until it is answered.
+pub fn locate<'a>(doc: &'a Value, path: &[Segment]) -> Vec<(String, &'a Value)> {
+    let mut cur = vec![(String::new(), doc)];
+    for seg in path {
+        let mut next = Vec::new();
+        for (at, v) in cur {
+            let Some(child) = v.get(&seg.key) else {
+                continue;
+            };
+            let here = if at.is_empty() {
+                seg.key.clone()
+            } else {
+                format!("{at}.{}", seg.key)
+            };
+            match (&seg.selector, child) {
+                (None, c) => next.push((here, c)),
+                (Some(sel), Value::Array(items)) => next.extend(
+                    items
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, it)| matches(sel, *i, it))
+                        .map(|(i, it)| (format!("{here}[{i}]"), it)),
                 ),
                 (Some(_), _) => {}
             }
@@ -222,6 +274,18 @@ mod tests {
         assert_eq!(nums(&d, "flows[*].goodput_bps"), [10.0, 30.0, 20.0]);
         assert_eq!(nums(&d, "links[b/a>b].drops"), [7.0]);
         assert!(nums(&d, "flows[nope].goodput_bps").is_empty());
+    }
+
+    #[test]
+    fn locate_names_each_place_reached() {
+        let d = doc();
+        let at: Vec<String> = locate(&d, &parse("flows[cc=cubic].goodput_bps").unwrap())
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(at, ["flows[0].goodput_bps", "flows[2].goodput_bps"]);
+        let at = locate(&d, &parse("jain_index").unwrap());
+        assert_eq!(at[0].0, "jain_index");
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! Per-student variants: a seed and parameter choices derived from the student id, the same
-//! in web/src/lessons/variant.ts (fixtures in tests/fixtures/lessons/variants.json).
+//! Per-student variants: a seed and parameter choices derived from the student id (fixtures
+//! computed by an independent implementation in tests/fixtures/lessons/variants.json).
 //!
-//! state = FNV-1a 64 of the UTF-8 bytes of `assignment id + "\n" + trimmed student id`;
+//! state = FNV-1a 64 of the UTF-8 bytes of `assignment id + "\n" + normalised student id`
+//! (student.rs);
 //! draws come from SplitMix64 over that state (Steele, Lea & Flood 2014): first the seed
 //! (`min + draw % (max − min + 1)`, only when the assignment asks for one), then for each
 //! parameter in order the index `draw % values.len()`.
 
-use super::{Assignment, VariantParam};
+use crate::assignment::{Assignment, VariantParam};
+use crate::student;
 use serde_json::Value;
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -42,8 +44,9 @@ pub struct Variant {
     pub params: Vec<(VariantParam, Value)>,
 }
 
+/// The variant of `student` (normalised here, so `S01` and `s01` get the same one).
 pub fn derive(a: &Assignment, student: &str) -> Variant {
-    let key = format!("{}\n{}", a.id, student.trim());
+    let key = format!("{}\n{}", a.id, student::normalise(student));
     let mut rng = SplitMix64::new(fnv1a64(key.as_bytes()));
     let seed = a.variants.seed.as_ref().map(|r| {
         let span = r.max.saturating_sub(r.min).saturating_add(1);

@@ -1,4 +1,4 @@
-//! Result codes, shared with web/src/lessons/resultCode.ts: what a student hands in.
+//! Result codes: what a student hands in (made by the page, read by the grader).
 //!
 //! `TL1.<payload>.<check>`: payload is base64url (RFC 4648 §5, no padding) of the UTF-8 JSON
 //! `{"a": assignment id, "s": student id, "ans": {question id: number}, "h": {scenario name:
@@ -6,8 +6,9 @@
 //! catches typing and copying mistakes, not forgery: the grader re-runs every variant itself
 //! and compares the answers with its own results.
 
-use super::variant::fnv1a64;
-use serde_json::Value;
+use crate::problem::{Problem, ProblemCode};
+use crate::variant::fnv1a64;
+use serde_json::{Map, Value};
 
 const PREFIX: &str = "TL1.";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -20,8 +21,6 @@ pub struct ResultCode {
     pub hashes: Vec<(String, String)>,
 }
 
-/// Used by the tests (the page encodes; the grader only decodes).
-#[cfg(test)]
 pub fn b64url_encode(bytes: &[u8]) -> String {
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
@@ -52,9 +51,8 @@ pub fn b64url_decode(text: &str) -> Option<Vec<u8>> {
     (bits < 6 && acc == 0).then_some(out)
 }
 
-#[cfg(test)]
+/// The code of a hand-in.
 pub fn encode(code: &ResultCode) -> String {
-    use serde_json::Map;
     let ans: Map<String, Value> = code
         .answers
         .iter()
@@ -70,24 +68,28 @@ pub fn encode(code: &ResultCode) -> String {
     format!("{PREFIX}{payload}.{:016x}", fnv1a64(payload.as_bytes()))
 }
 
-pub fn decode(text: &str) -> Result<ResultCode, String> {
-    let body = text
-        .trim()
-        .strip_prefix(PREFIX)
-        .ok_or("not a result code (no TL1. prefix)")?;
-    let (payload, check) = body
-        .rsplit_once('.')
-        .ok_or("result code without a checksum")?;
+/// Read a code; `Err` says what is wrong with it.
+pub fn decode(text: &str) -> Result<ResultCode, Problem> {
+    let fail = |code| Err(Problem::new(code, ""));
+    let Some(body) = text.trim().strip_prefix(PREFIX) else {
+        return fail(ProblemCode::CodePrefix);
+    };
+    let Some((payload, check)) = body.rsplit_once('.') else {
+        return fail(ProblemCode::CodeNoChecksum);
+    };
     if format!("{:016x}", fnv1a64(payload.as_bytes())) != check {
-        return Err("result code checksum does not match (copied incompletely?)".into());
+        return fail(ProblemCode::CodeChecksum);
     }
-    let bytes = b64url_decode(payload).ok_or("result code is not base64url")?;
-    let v: Value = serde_json::from_slice(&bytes).map_err(|e| format!("result code JSON: {e}"))?;
-    let str_of = |k: &str| {
-        v.get(k)
-            .and_then(Value::as_str)
-            .map(String::from)
-            .ok_or(format!("result code has no '{k}'"))
+    let Some(v) =
+        b64url_decode(payload).and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+    else {
+        return fail(ProblemCode::CodePayload);
+    };
+    let (Some(a), Some(s)) = (
+        v.get("a").and_then(Value::as_str),
+        v.get("s").and_then(Value::as_str),
+    ) else {
+        return fail(ProblemCode::CodePayload);
     };
     let obj = |k: &str| {
         v.get(k)
@@ -96,8 +98,8 @@ pub fn decode(text: &str) -> Result<ResultCode, String> {
             .unwrap_or_default()
     };
     Ok(ResultCode {
-        assignment: str_of("a")?,
-        student: str_of("s")?,
+        assignment: a.to_string(),
+        student: s.to_string(),
         answers: obj("ans")
             .into_iter()
             .filter_map(|(k, x)| x.as_f64().map(|f| (k, f)))
@@ -141,9 +143,21 @@ mod tests {
         };
         let text = encode(&c);
         assert_eq!(decode(&text), Ok(c));
-        let mut bad = text.into_bytes();
+        let mut bad = text.clone().into_bytes();
         bad[6] = if bad[6] == b'A' { b'B' } else { b'A' };
-        assert!(decode(&String::from_utf8(bad).unwrap()).is_err());
-        assert!(decode("hello").is_err());
+        assert_eq!(
+            decode(&String::from_utf8(bad).unwrap()).unwrap_err().code,
+            ProblemCode::CodeChecksum
+        );
+        assert_eq!(decode("hello").unwrap_err().code, ProblemCode::CodePrefix);
+        // Cut off when copied: in the check digits, or before them.
+        let cut = &text[..text.len() - 3];
+        assert_eq!(decode(cut).unwrap_err().code, ProblemCode::CodeChecksum);
+        let cut = &text[..text.len() - 17];
+        assert_eq!(decode(cut).unwrap_err().code, ProblemCode::CodeNoChecksum);
+        assert_eq!(
+            decode("TL1.abc").unwrap_err().code,
+            ProblemCode::CodeNoChecksum
+        );
     }
 }

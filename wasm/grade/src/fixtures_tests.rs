@@ -1,7 +1,8 @@
-//! The shared fixtures in tests/fixtures/lessons (computed by an independent implementation):
-//! the page (tests/unit/lessonsFixtures.test.ts) and the grader must both reproduce them.
+//! The fixtures in tests/fixtures/lessons, computed by an independent implementation
+//! (tests/fixtures/lessons/make_variants.py for the variants): the grader must reproduce them.
 
-use super::{check, code, variant, Assignment, Tolerance, Variants};
+use crate::assignment::{Assignment, SeedRange, Tolerance, VariantParam, Variants};
+use crate::{check, code, student, variant};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -13,12 +14,31 @@ fn fixture(name: &str) -> Value {
 }
 
 fn assignment(v: &Value) -> Assignment {
+    let vs = &v["variants"];
     Assignment {
-        format: super::FORMAT.into(),
+        format: crate::assignment::FORMAT.into(),
         id: v["id"].as_str().unwrap().into(),
-        title: String::new(),
+        title: Default::default(),
         scenarios: BTreeMap::new(),
-        variants: serde_json::from_value::<Variants>(v["variants"].clone()).unwrap(),
+        variants: Variants {
+            seed: vs.get("seed").map(|s| SeedRange {
+                min: s["min"].as_u64().unwrap(),
+                max: s["max"].as_u64().unwrap(),
+            }),
+            params: vs
+                .get("params")
+                .and_then(Value::as_array)
+                .map(|ps| {
+                    ps.iter()
+                        .map(|p| VariantParam {
+                            scenario: None,
+                            path: p["path"].as_str().unwrap().into(),
+                            values: p["values"].as_array().unwrap().clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        },
         controls: vec![],
         locked: vec![],
         hidden: vec![],
@@ -33,7 +53,13 @@ fn variants_match_the_shared_fixture() {
     assert!(cases.len() >= 20);
     for c in cases {
         let a = assignment(&c["assignment"]);
-        let v = variant::derive(&a, c["student"].as_str().unwrap());
+        let typed = c["student"].as_str().unwrap();
+        assert_eq!(
+            student::normalise(typed),
+            c["normalised"].as_str().unwrap(),
+            "{c}"
+        );
+        let v = variant::derive(&a, typed);
         assert_eq!(v.seed, c["seed"].as_u64(), "seed of {c}");
         let values: Vec<Value> = v.params.into_iter().map(|(_, x)| x).collect();
         assert_eq!(Value::from(values), c["values"], "values of {c}");
@@ -63,7 +89,10 @@ fn metrics_match_the_shared_fixture() {
 fn checker_matches_the_shared_fixture() {
     let f = fixture("checker.json");
     for c in f["within"].as_array().unwrap() {
-        let tol: Tolerance = serde_json::from_value(c["tolerance"].clone()).unwrap();
+        let tol = Tolerance {
+            abs: c["tolerance"].get("abs").and_then(Value::as_f64),
+            rel: c["tolerance"].get("rel").and_then(Value::as_f64),
+        };
         let answer = c["answer"].as_f64().unwrap_or(f64::NAN);
         let ok = check::within(answer, c["expected"].as_f64().unwrap(), &tol);
         assert_eq!(ok, c["correct"].as_bool().unwrap(), "{c}");
