@@ -21,8 +21,51 @@ async function runToDone(page, both = false) {
   await page.waitForTimeout(400);
 }
 
-/** Each shot: a name (file docs/<name>.png), the page query, and what to do before the picture. */
+/** Show the full editor in the side column (it shows the main knobs until then). */
+async function openEditor(page) {
+  await page.getByTestId('side-editor').click();
+}
+
+/**
+ * Each shot: a name (file docs/<name>.png), the page query, the viewport when not 1440×900, and
+ * what to do before the picture.
+ */
 const SHOTS = [
+  {
+    name: 'screenshots/one-screen',
+    viewport: { width: 1280, height: 720 },
+    async take(page) {
+      await page.getByTestId('preset').selectOption('dumbbell');
+      await runToDone(page);
+      await page
+        .getByTestId('panel-cwnd')
+        .locator('.plot__area')
+        .hover({ position: { x: 420, y: 60 } });
+      await page.screenshot({ path: join(DOCS, 'screenshots/one-screen.png') });
+    },
+  },
+  {
+    name: 'screenshots/phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.screenshot({ path: join(DOCS, 'screenshots/phone.png') });
+    },
+  },
+  {
+    name: 'screenshots/present',
+    viewport: { width: 1920, height: 1080 },
+    query: '?lang=en&theme=light&present&controls=rtt,buffer,cc',
+    async take(page) {
+      await page
+        .getByTestId('preset')
+        .selectOption('rttUnfair')
+        .catch(() => undefined);
+      await runToDone(page);
+      await page.screenshot({ path: join(DOCS, 'screenshots/present.png') });
+    },
+  },
   {
     name: 'screenshot',
     async take(page) {
@@ -49,6 +92,7 @@ const SHOTS = [
   {
     name: 'screenshots/compare',
     async take(page) {
+      await openEditor(page);
       await page.getByTestId('compare-toggle').click();
       await page.getByTestId('topo-link-bottleneck').click();
       await page.locator('#field-B-topology_links_1__queue_kind').selectOption('codel');
@@ -95,6 +139,7 @@ const SHOTS = [
     name: 'screenshots/editor-errors',
     async take(page) {
       await page.getByTestId('preset').selectOption('dumbbell');
+      await openEditor(page);
       await page.getByTestId('topo-link-bottleneck').click();
       await page.locator('#field-A-topology_links_2__queue_kind').selectOption('red');
       await page.locator('#field-A-topology_links_2__queue_min_th').fill('90');
@@ -180,8 +225,8 @@ try {
   for (const shot of SHOTS) {
     if (only && shot.name !== only) continue;
     const browser = await launchHeadless('tcplab-shot-', {
-      viewport: { width: 1440, height: 900 },
-      deviceScaleFactor: 1,
+      viewport: shot.viewport ?? { width: 1440, height: 900 },
+      deviceScaleFactor: shot.scale ?? 1,
     });
     try {
       const { page } = browser;

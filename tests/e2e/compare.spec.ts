@@ -1,10 +1,11 @@
 // A/B compare: B starts as a copy of A, one change, both run with the same seed and overlay.
 import { expect, test } from '@playwright/test';
 import { goldenHash } from '../golden/golden';
-import { fieldId, openLab } from './helpers';
+import { fieldId, openLab, openEditor } from './helpers';
 
 test('compare mode runs A and B and overlays them', async ({ page }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('compare-toggle').click();
   await expect(page.getByTestId('variant-B')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('compare-diff')).toContainText('B is the same as A');

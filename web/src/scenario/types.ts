@@ -621,6 +621,10 @@ export interface CubicParams {
  */
 export interface E2EFeedbackParams {
   /**
+   * How B is measured (default `recv_time`, the thesis's; see docs/algorithms.md).
+   */
+  estimator?: 'recv_time' | 'ack_spacing';
+  /**
    * k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
    * Default 0.5 (our choice: the thesis gives only 0 < k < 1).
    */
@@ -709,7 +713,7 @@ export interface HtcpParams {
 export interface ReceiverRateParams {
   /**
    * Below the rate at the last loss, step by this fraction of the gap, in
-   * (0, 1]. Default 0.25 (ours).
+   * (0, 1]. Default 0.5 (ours).
    */
   approach_fraction?: number;
   /**
@@ -738,13 +742,19 @@ export interface ReceiverRateParams {
   prate_source?: 'received' | 'sequence_span';
   /**
    * Smallest step below the last-loss rate, and the step above it, as a
-   * fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
+   * fraction of the last-loss rate, in (0, 1]. Default 0.005 (ours).
    */
   probe_fraction?: number;
   /**
    * Loss-free time before each increase, ms, in (0, 600000]. Default 1000 (ours).
    */
   quiet_period_ms?: number;
+  /**
+   * Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
+   * rate stays 0 and every loss is a Tahoe cut (ssthresh := cwnd/2,
+   * cwnd := 1), the paper's window-only baseline. Default on.
+   */
+  rate_control?: boolean;
   /**
    * Raise the rate after a loss-free period (§4.2.2). Default on.
    */
@@ -1085,6 +1095,14 @@ export interface TcpOptions {
    */
   timestamps?: boolean;
   /**
+   * The receiver runs the protocol as a user-level process (paper 001):
+   * segments the host delivers wait in a socket buffer until the process
+   * takes them, one at a time at its processing rate; it acknowledges a
+   * segment when it has processed it. A segment that finds the buffer full
+   * is lost (overrun). Omitted: the kernel's TCP takes every segment at once.
+   */
+  user_level?: UserLevelReceiver | null;
+  /**
    * Offer window scaling (RFC 7323 §2). Without it on both sides the
    * advertised window stays within 65,535 bytes. Default on.
    */
@@ -1119,6 +1137,21 @@ export interface PeerOptions {
    * Window scaling (RFC 7323 §2).
    */
   window_scaling?: boolean | null;
+}
+/**
+ * A user-level receiving process and its socket buffer (see [`TcpOptions::user_level`]).
+ */
+export interface UserLevelReceiver {
+  /**
+   * Socket receive buffer, bytes: segments waiting for the process. At
+   * least one segment (MSS plus headers).
+   */
+  buffer_bytes: number;
+  /**
+   * How fast the process handles segments, bits per second of IP datagram
+   * (each segment takes its size × 8 / this rate), > 0.
+   */
+  processing_rate_bps: number;
 }
 /**
  * Nodes and the links between them; packets follow static shortest paths.
@@ -1705,7 +1738,8 @@ export interface HostSpec {
     | 'server'
     | 'pentium_m_1gbe'
     | 'workstation_10m'
-    | 'p4_loopback';
+    | 'p4_loopback'
+    | 'p4_table_3_1';
   /**
    * Process-switch time per packet t_psw, nanoseconds (enters t_L as t_psw/2).
    */

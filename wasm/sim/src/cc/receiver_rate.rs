@@ -13,8 +13,8 @@
 //! After a loss-free period the rate rises toward the rate at the last loss,
 //! R_ref, in shrinking steps, then slowly past it (§4.2.2; the law is in the
 //! authors' ref. [6], which we do not have, so its constants are ours).
-//! Every ambiguity the digest lists (A1–A5) is a switch in
-//! `cc_params.receiver_rate`, with the digest's recommended defaults.
+//! Every point the paper leaves open (A1–A5, docs/algorithms.md) is a switch in
+//! `cc_params.receiver_rate`, with our reading as the default.
 //!
 //! The paper runs all of this at the receiver and sends window and rate
 //! back; here the controller runs at the sender on the same quantities (the
@@ -41,6 +41,8 @@ pub enum Branch {
     HeavyLoss = 2,
     RateLimited = 3,
     WindowLimited = 4,
+    /// Rate control off: a Tahoe cut.
+    WindowOnly = 5,
 }
 
 pub struct ReceiverRate {
@@ -173,7 +175,12 @@ impl ReceiverRate {
     /// Fig. 3.
     fn on_loss(&mut self, now: Time) {
         let prate = self.prate();
-        if !self.first_loss_done && self.p.first_loss == FirstLoss::SetRate && prate > 0.0 {
+        if !self.p.rate_control {
+            // The window-only baseline: §4.1's Tahoe rule at every loss.
+            self.ssthresh = (self.cwnd / 2.0).max(2.0);
+            self.cwnd = 1.0;
+            self.branch = Branch::WindowOnly;
+        } else if !self.first_loss_done && self.p.first_loss == FirstLoss::SetRate && prate > 0.0 {
             // A1 option B: the first loss sets the first rate; slow start
             // ends but cwnd is not cut.
             self.rate = prate;
@@ -233,9 +240,20 @@ impl CongestionControl for ReceiverRate {
     }
 
     fn on_rto(&mut self, now: Time, _inflight_bytes: u64, _mss: u32) {
-        // Not in the paper (its timeout is a fallback of unknown value):
-        // treated as a heavy loss [ours].
+        // Not in the paper: its timeout is only a fallback that resends, of
+        // unknown value, and Fig. 3 acts when the receiver detects a loss.
+        // While a rate paces the sender, the timeout resends at that rate and
+        // leaves the decision to the next detected loss [ours]; without a
+        // rate it is a heavy loss (a Tahoe cut, as 4.3BSD-Tahoe's timeout).
+        if self.p.rate_control && self.rate > 0.0 {
+            self.last_loss = Some(now);
+            self.last_increase = now;
+            return;
+        }
         self.heavy_loss();
+        if !self.p.rate_control {
+            self.branch = Branch::WindowOnly;
+        }
         self.first_loss_done = true;
         self.last_loss = Some(now);
     }
@@ -453,7 +471,7 @@ mod tests {
         ack_with_prate(&mut r, 999 * MS, 2e6);
         assert_eq!(r.rate(), 2e6, "not before the quiet period");
         ack_with_prate(&mut r, 1000 * MS, 2e6);
-        // 2e6 + max(0.25·2e6, 0.02·4e6) = 2.5e6.
-        assert_eq!(r.rate(), 2.5e6);
+        // 2e6 + max(0.5·2e6, 0.005·4e6) = 3e6.
+        assert_eq!(r.rate(), 3e6);
     }
 }

@@ -56,6 +56,10 @@ pub struct FlowSummary {
     /// Analytic throughput bounds for this flow (link, window, Mathis, PFTK,
     /// the paper-000 host bound), in payload b/s; null means "no limit".
     pub bounds: Option<FlowBounds>,
+    /// TCP with a user-level receiver (paper 001): segments its socket
+    /// buffer dropped. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub receiver_overruns: Option<u64>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]

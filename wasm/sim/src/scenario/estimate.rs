@@ -421,11 +421,14 @@ fn plan(s: &Scenario, adj: &Adjacency, f: &Flow, duration: f64) -> FlowPlan {
         ),
         _ => (Vec::new(), Vec::new()),
     };
-    let path_mtu = data
-        .iter()
-        .map(|&c| s.topology.links[c / 2].mtu_bytes)
-        .min()
-        .unwrap_or(1500);
+    let path_mtu = if f.src == f.dst {
+        super::validate::loopback_mtu(s, &f.src)
+    } else {
+        data.iter()
+            .map(|&c| s.topology.links[c / 2].mtu_bytes)
+            .min()
+            .unwrap_or(1500)
+    };
     let rtt_s: f64 = data
         .iter()
         .chain(&ack)

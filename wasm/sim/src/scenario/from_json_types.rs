@@ -211,8 +211,10 @@ read_enum!(BbrHighGain { "linux" => Linux, "draft" => Draft });
 read_struct!(BbrParams "BbrParams" default { high_gain });
 
 read_struct!(E2eFeedbackParams "E2eFeedbackParams" default {
-    k, mu, p_init, skip_first_round_rtt,
+    k, mu, p_init, skip_first_round_rtt, estimator,
 });
+
+read_enum!(E2eEstimator { "recv_time" => RecvTime, "ack_spacing" => AckSpacing });
 
 read_enum!(FirstLoss { "set_rate" => SetRate, "heavy_loss" => HeavyLoss });
 
@@ -223,6 +225,7 @@ read_enum!(PrateSource { "received" => Received, "sequence_span" => SequenceSpan
 read_enum!(HeavyLossSsthresh { "half_cwnd" => HalfCwnd, "keep" => Keep });
 
 read_struct!(ReceiverRateParams "ReceiverRateParams" default {
+    rate_control,
     threshold,
     decrease,
     first_loss,
@@ -321,7 +324,10 @@ read_struct!(TcpOptions "TcpOptions" {
     timer_granularity_ms = default_granularity(),
     pacing = false,
     ecn = false,
+    user_level = None,
 });
+
+read_struct!(UserLevelReceiver "UserLevelReceiver" { processing_rate_bps, buffer_bytes });
 
 // ---- queues (queue_spec.rs) ---------------------------------------------------
 
@@ -500,6 +506,7 @@ read_enum!(HostPreset {
     "pentium_m_1gbe" => PentiumM1gbe,
     "workstation_10m" => Workstation10m,
     "p4_loopback" => P4Loopback,
+    "p4_table_3_1" => P4Table31,
 });
 
 read_enum!(HostOverlap { "serial" => Serial, "pipelined" => Pipelined });

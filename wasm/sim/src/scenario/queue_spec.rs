@@ -326,7 +326,7 @@ pub enum HeavySpare {
 
 /// Heavy-flow CoDel (seed paper 002, §4). Defaults are the paper's §5.1
 /// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
-/// settle points the paper leaves open, defaulting to the digest's reading.
+/// settle points the paper leaves open, defaulting to our reading of the paper (docs/queues.md).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]

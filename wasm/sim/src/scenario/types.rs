@@ -895,6 +895,8 @@ pub struct E2eFeedbackParams {
     /// Leave round 1 out of RTT_min, as the thesis does (ARP inflates it).
     /// Default on.
     pub skip_first_round_rtt: bool,
+    /// How B is measured (default `recv_time`, the thesis's; see docs/algorithms.md).
+    pub estimator: E2eEstimator,
 }
 
 impl Default for E2eFeedbackParams {
@@ -904,8 +906,26 @@ impl Default for E2eFeedbackParams {
             mu: 1.0,
             p_init: 10,
             skip_first_round_rtt: true,
+            estimator: E2eEstimator::default(),
         }
     }
+}
+
+/// Where paper 000's feedback window control gets its bandwidth B.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum E2eEstimator {
+    /// The thesis's (§4.3): the receiver times each recv(), reduces every ten
+    /// times to one passage time d with the modal-bin rule, and carries d
+    /// back in its ACKs; B = 1/d. The default.
+    #[default]
+    RecvTime,
+    /// At the sender: the spacing of ACKs that acknowledge one or two
+    /// segments, per segment, reduced with the same modal-bin rule, which
+    /// drops compressed and stretched ACKs; B = 1/spacing.
+    AckSpacing,
 }
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
@@ -969,6 +989,10 @@ pub enum HeavyLossSsthresh {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
+    /// Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
+    /// rate stays 0 and every loss is a Tahoe cut (ssthresh := cwnd/2,
+    /// cwnd := 1), the paper's window-only baseline. Default on.
+    pub rate_control: bool,
     /// The "rate-limited" test: prate compared with this fraction of rate, in
     /// (0, 1]. Default 0.9 (paper, exact).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
@@ -1000,11 +1024,11 @@ pub struct ReceiverRateParams {
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 600000.0)))]
     pub quiet_period_ms: f64,
     /// Below the rate at the last loss, step by this fraction of the gap, in
-    /// (0, 1]. Default 0.25 (ours).
+    /// (0, 1]. Default 0.5 (ours).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub approach_fraction: f64,
     /// Smallest step below the last-loss rate, and the step above it, as a
-    /// fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
+    /// fraction of the last-loss rate, in (0, 1]. Default 0.005 (ours).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub probe_fraction: f64,
 }
@@ -1012,6 +1036,7 @@ pub struct ReceiverRateParams {
 impl Default for ReceiverRateParams {
     fn default() -> Self {
         Self {
+            rate_control: true,
             threshold: 0.9,
             decrease: 0.5,
             first_loss: FirstLoss::SetRate,
@@ -1023,8 +1048,8 @@ impl Default for ReceiverRateParams {
             unit_time_ms: 100.0,
             rate_increase: true,
             quiet_period_ms: 1000.0,
-            approach_fraction: 0.25,
-            probe_fraction: 0.02,
+            approach_fraction: 0.5,
+            probe_fraction: 0.005,
         }
     }
 }
@@ -1294,6 +1319,27 @@ pub struct TcpOptions {
     /// CWR, and the sender reduces once per window of data. Default off.
     #[serde(default)]
     pub ecn: bool,
+    /// The receiver runs the protocol as a user-level process (paper 001):
+    /// segments the host delivers wait in a socket buffer until the process
+    /// takes them, one at a time at its processing rate; it acknowledges a
+    /// segment when it has processed it. A segment that finds the buffer full
+    /// is lost (overrun). Omitted: the kernel's TCP takes every segment at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_level: Option<UserLevelReceiver>,
+}
+
+/// A user-level receiving process and its socket buffer (see [`TcpOptions::user_level`]).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UserLevelReceiver {
+    /// How fast the process handles segments, bits per second of IP datagram
+    /// (each segment takes its size × 8 / this rate), > 0.
+    pub processing_rate_bps: f64,
+    /// Socket receive buffer, bytes: segments waiting for the process. At
+    /// least one segment (MSS plus headers).
+    pub buffer_bytes: u64,
 }
 
 impl TcpOptions {
@@ -1345,6 +1391,7 @@ impl Default for TcpOptions {
             timer_granularity_ms: default_granularity(),
             pacing: false,
             ecn: false,
+            user_level: None,
         }
     }
 }

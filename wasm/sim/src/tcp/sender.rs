@@ -485,7 +485,7 @@ impl TcpSender {
         }
     }
 
-    /// Go back to SND.UNA and resend everything (Tahoe, Go-Back-N, timeouts without SACK).
+    /// Go back to SND.UNA and resend everything (Go-Back-N, timeouts without SACK).
     fn rewind(&mut self) {
         self.snd_nxt = self.snd_una;
         self.board.clear();
@@ -739,6 +739,16 @@ impl TcpSender {
         if self.recovery != InRecovery::No || self.in_loss || self.snd_una < self.recover {
             return;
         }
+        if matches!(self.cfg.recovery, Recovery::Tahoe | Recovery::GoBackN)
+            && self.recover > 0
+            && self.snd_una == self.recover
+        {
+            // Duplicate ACKs of exactly `recover` were sent for copies of data
+            // the receiver already held (a go-back resend): hold until something
+            // above it is acknowledged (RFC 6582 §3.2 step 1, "covers more than
+            // recover"; Linux tcp_try_undo_recovery for non-SACK flows).
+            return;
+        }
         let sack = self.cfg.recovery == Recovery::Sack;
         let lost = if self.cfg.rack_tlp {
             self.board.next_lost().is_some()
@@ -779,9 +789,14 @@ impl TcpSender {
                 self.retransmit_head(now, out);
             }
             Recovery::Tahoe => {
-                // Tahoe: ssthresh = FlightSize/2, cwnd = one segment, slow start from SND.UNA.
+                // 4.3BSD-Tahoe tcp_input on the third duplicate ACK: ssthresh =
+                // half the window, cwnd = one segment, resend the missing
+                // segment only and put SND.NXT back where it was. Slow start
+                // resumes with new data once the retransmission is acknowledged;
+                // resending the whole window would resend what the receiver holds.
                 self.cc.on_rto(now, flight, mss);
-                self.rewind();
+                self.in_loss = true;
+                self.retransmit_head(now, out);
             }
             Recovery::GoBackN => {
                 // Paper 001: halve, then resend from the first missing segment.
@@ -900,5 +915,7 @@ impl TcpSender {
     }
 }
 
+#[cfg(test)]
+mod tahoe_tests;
 #[cfg(test)]
 mod tests;

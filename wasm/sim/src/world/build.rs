@@ -1,7 +1,7 @@
 //! Building a world from a validated scenario: channels, routes, flows.
 
 use super::cc_switch::CcRun;
-use super::flow::{Endpoints, FlowRt, HostRt};
+use super::flow::{Endpoints, FlowRt, HostRt, UserLevelRt};
 use super::{Event, World, NO_ROUTE};
 use crate::app::{self, OnOff, UdpSource};
 use crate::cc;
@@ -19,7 +19,7 @@ use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::routing::{adjacency_by_id, channel_index};
 use crate::net::Channel;
 use crate::queue;
-use crate::scenario::validate::{tcp_header_bytes, LOOPBACK_MTU};
+use crate::scenario::validate::{loopback_mtu, tcp_header_bytes};
 use crate::scenario::{DelayedAck, Flow, Link, Protocol, QueueSpec, Recovery, Scenario};
 use crate::scenario::{RateChange, TraceSpec};
 use crate::tcp;
@@ -159,7 +159,11 @@ impl World {
         for (fi, f) in s.flows.iter().enumerate() {
             let src = adj.index[&f.src] as u32;
             let dst = adj.index[&f.dst] as u32;
-            let path_mtu = world.path_mtu(src, dst);
+            let path_mtu = if src == dst {
+                loopback_mtu(s, &f.src)
+            } else {
+                world.path_mtu(src, dst)
+            };
             let flow = world.build_flow(s, fi as u32, src, dst, path_mtu, seed);
             world
                 .events
@@ -236,6 +240,15 @@ impl World {
                 // ---- flow congestion control (cc_rules, cc_switches): world/cc_switch.rs
                 let opening = crate::scenario::resolve_cc(s, fi as usize);
                 let algorithms = crate::scenario::cc_rules::algorithms_of(s, fi as usize);
+                // Paper 000's recv() time d, where a flow may run e2e_feedback
+                // with the thesis's estimator.
+                let recv_time = algorithms.contains(&crate::scenario::CcAlgorithm::E2eFeedback)
+                    && opening
+                        .params
+                        .e2e_feedback
+                        .as_ref()
+                        .map_or(crate::scenario::E2eEstimator::RecvTime, |p| p.estimator)
+                        == crate::scenario::E2eEstimator::RecvTime;
                 let rate_params = algorithms
                     .contains(&crate::scenario::CcAlgorithm::ReceiverRate)
                     .then(|| opening.params.receiver_rate.clone().unwrap_or_default());
@@ -283,6 +296,7 @@ impl World {
                     rate_sequence_span: rate_params.as_ref().is_some_and(|p| {
                         p.prate_source == crate::scenario::PrateSource::SequenceSpan
                     }),
+                    recv_time,
                 };
                 Endpoints::Tcp {
                     sender: Box::new(TcpSender::new(fi, src, dst, cfg, cc)),
@@ -320,6 +334,10 @@ impl World {
             cc_check_at: None,
             last_progress: time::secs(f.start_s),
             longest_stall: 0,
+            user: match (&f.protocol, &f.tcp.user_level) {
+                (Protocol::Tcp, Some(u)) => Some(UserLevelRt::new(u)),
+                _ => None,
+            },
             delivered_at_last_sample: 0,
             cwnd_sum: 0.0,
             cwnd_samples: 0,
@@ -358,12 +376,9 @@ impl World {
         })
     }
 
-    /// Smallest MTU on the route from src to dst (the loopback device's for a
-    /// flow to itself).
+    /// Smallest MTU on the route from src to dst (`loopback_mtu` gives a
+    /// flow to itself its MTU).
     fn path_mtu(&self, src: u32, dst: u32) -> u32 {
-        if src == dst {
-            return LOOPBACK_MTU;
-        }
         let mut node = src;
         let mut mtu = u32::MAX;
         while node != dst {

@@ -45,6 +45,8 @@ enum Event {
     CcTimer(u32),
     /// A flow's SYN or SYN-ACK timer is due (tcp/handshake.rs).
     Handshake(u32),
+    /// The head of a flow's user-level receive queue has been processed.
+    AppRx(u32),
     Sample,
 }
 
@@ -91,6 +93,7 @@ pack_events! {
     10 => QueueWake,
     11 => CcTimer,
     13 => Handshake,
+    14 => AppRx,
 }
 
 /// Packet accounting for the conservation invariant.
@@ -203,6 +206,7 @@ impl World {
             }
             Event::CcTimer(f) => self.on_cc_timer(f),
             Event::Handshake(f) => self.on_handshake_timer(f),
+            Event::AppRx(f) => self.on_app_rx(f),
             Event::Sample => self.sample(),
         }
     }
@@ -300,14 +304,12 @@ impl World {
         if let Some(c) = self.capture.as_mut() {
             c.observe(now, &pkt, false);
         }
-        let mut pkt = pkt;
         if let Some(h) = self.hosts[node as usize].as_mut() {
-            let arrival = h.pipeline.on_wire_arrival(now, pkt.size);
-            if pkt.kind == PacketKind::Data {
-                // Paper 000's d for this segment, for the receiver to echo.
-                let d = h.pipeline.last_passage_time();
-                pkt.passage_time_ns = d.min(u32::MAX as Time) as u32;
-            }
+            let arrival = if pkt.kind == PacketKind::Ack {
+                h.pipeline.on_ack_arrival(now, pkt.size)
+            } else {
+                h.pipeline.on_wire_arrival(now, pkt.size)
+            };
             match arrival {
                 Err(_) => {
                     h.nic_overruns += 1;
@@ -346,8 +348,40 @@ impl World {
         self.emit(&pkt);
     }
 
-    /// Hand a packet that reached its destination host to TCP or the UDP sink.
+    /// A TCP segment through its host goes to the flow's user-level process
+    /// when it has one (paper 001), which may overrun; everything else goes
+    /// straight to its endpoint.
     fn deliver(&mut self, pkt: &Packet) {
+        if pkt.kind == PacketKind::Data {
+            let now = self.now;
+            if let Some(u) = self.flows[pkt.flow as usize].user.as_mut() {
+                match u.accept(now, pkt) {
+                    Some(done) if u.queue.len() == 1 => {
+                        self.events.schedule(done, Event::AppRx(pkt.flow));
+                    }
+                    Some(_) => {}
+                    None => self.counts.dropped += 1,
+                }
+                return;
+            }
+        }
+        self.hand_over(pkt);
+    }
+
+    fn on_app_rx(&mut self, f: u32) {
+        let u = self.flows[f as usize]
+            .user
+            .as_mut()
+            .expect("user-level flow");
+        let (_, _, pkt) = u.queue.pop_front().expect("AppRx without a segment");
+        if let Some(&(_, next, _)) = u.queue.front() {
+            self.events.schedule(next, Event::AppRx(f));
+        }
+        self.hand_over(&pkt);
+    }
+
+    /// Hand a packet that reached its destination to TCP or the UDP sink.
+    fn hand_over(&mut self, pkt: &Packet) {
         self.counts.delivered += 1;
         if pkt.is_payload() {
             self.data_delivered += 1;
@@ -464,17 +498,30 @@ impl World {
                 let h = self.hosts[p.src as usize]
                     .as_mut()
                     .expect("validated loopback host");
-                let t = h.pipeline.on_loopback_send(now, p.size);
+                let sent = if p.kind == PacketKind::Ack {
+                    h.pipeline.on_loopback_ack(now, p.size)
+                } else {
+                    h.pipeline.on_loopback_send(now, p.size)
+                };
+                self.counts.created += 1;
+                let Ok(t) = sent else {
+                    h.nic_overruns += 1;
+                    self.counts.dropped += 1;
+                    continue;
+                };
                 let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
                 h.rx.push_back((t, *p));
-                self.counts.created += 1;
                 if h.rx.len() == 1 {
                     self.events.schedule(t, Event::HostRx(p.src));
                 }
                 continue;
             }
             if let Some(h) = self.hosts[p.src as usize].as_mut() {
-                let t = h.pipeline.on_app_send(now, p.size);
+                let t = if p.kind == PacketKind::Ack {
+                    h.pipeline.on_ack_send(now, p.size)
+                } else {
+                    h.pipeline.on_app_send(now, p.size)
+                };
                 if t > now || !h.tx.is_empty() {
                     let t = h.tx.back().map_or(t, |&(last, _)| t.max(last));
                     h.tx.push_back((t, *p));
@@ -698,6 +745,12 @@ impl World {
                 .iter()
                 .flatten()
                 .map(|h| h.rx.len() as u64)
+                .sum::<u64>()
+            + self
+                .flows
+                .iter()
+                .filter_map(|f| f.user.as_ref())
+                .map(|u| u.queue.len() as u64)
                 .sum::<u64>();
         Conservation {
             held,

@@ -20,6 +20,7 @@ import { QueuePanel } from '../plots/QueuePanel';
 import { RttPanel } from '../plots/RttPanel';
 import type { RunView } from '../plots/series';
 import { ThroughputPanel } from '../plots/ThroughputPanel';
+import { BoundsTable } from '../plots/BoundsTable';
 import { ControlsForm } from './ControlsForm';
 import { LocalMarkdown, LocalTextView } from './LocalTextView';
 import { showNumber, unitText } from './QuestionCard';
@@ -236,7 +237,9 @@ export function ScenarioWidget(props: Props) {
       {snap.status !== 'idle' && (
         <div className="lesson-widget__plots">
           <CwndPanel runs={runs} durationS={durationS} />
-          <ThroughputPanel runs={runs} durationS={durationS} readouts={readouts} />
+          <ThroughputPanel runs={runs} durationS={durationS} />
+          {/* The table of measured goodput against bounds, hidden until answered. */}
+          {readouts && <BoundsTable runs={runs} />}
           <QueuePanel runs={runs} durationS={durationS} />
           <RttPanel runs={runs} durationS={durationS} />
           {flowCount > 1 && (

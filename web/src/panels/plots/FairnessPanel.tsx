@@ -96,7 +96,7 @@ export function FairnessPanel({ runs, durationS, jainRows, readouts = true }: Pr
             spec={spec}
             version={version}
             fullS={spanOf(runs, durationS)}
-            height={180}
+            size="small"
             yFixed={[0, 1.05]}
             yFormat={(y) => formatNumber(y, 2)}
             testId="jain"
