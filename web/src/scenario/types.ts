@@ -314,6 +314,11 @@ export type QueueSpec =
        */
       default_weight?: number;
       /**
+       * What goes when the whole queue is full: the arrival (tail) or the last packet of the
+       * longest conversation (longest_queue).
+       */
+      drop_policy?: 'tail' | 'longest_queue';
+      /**
        * Capacity of each flow's queue in packets (congestive discard threshold 64).
        */
       flow_limit_packets?: number;
@@ -322,6 +327,13 @@ export type QueueSpec =
        * Capacity of the whole queue in packets (hold-queue limit 1000).
        */
       limit_packets?: number;
+      /**
+       * A packet that conforms to its flow's reservation is never dropped because the shared
+       * queue is full: the last packet of the longest best-effort conversation goes instead
+       * (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+       * conversation's flow_limit_packets still applies.
+       */
+      protect_reserved?: boolean;
       /**
        * Rates reserved for particular flows; best-effort traffic shares the rest by weight.
        */
@@ -1426,6 +1438,11 @@ export interface Link {
          */
         default_weight?: number;
         /**
+         * What goes when the whole queue is full: the arrival (tail) or the last packet of the
+         * longest conversation (longest_queue).
+         */
+        drop_policy?: 'tail' | 'longest_queue';
+        /**
          * Capacity of each flow's queue in packets (congestive discard threshold 64).
          */
         flow_limit_packets?: number;
@@ -1434,6 +1451,13 @@ export interface Link {
          * Capacity of the whole queue in packets (hold-queue limit 1000).
          */
         limit_packets?: number;
+        /**
+         * A packet that conforms to its flow's reservation is never dropped because the shared
+         * queue is full: the last packet of the longest best-effort conversation goes instead
+         * (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+         * conversation's flow_limit_packets still applies.
+         */
+        protect_reserved?: boolean;
         /**
          * Rates reserved for particular flows; best-effort traffic shares the rest by weight.
          */

@@ -446,8 +446,11 @@ read_struct!(Reservation "Reservation" {
     excess = ExcessAction::default(),
 });
 
+read_enum!(WfqDropPolicy { "tail" => Tail, "longest_queue" => LongestQueue });
+
 read_struct!(WfqSpec "WfqSpec" default {
-    limit_packets, flow_limit_packets, weights, default_weight, reservations,
+    limit_packets, flow_limit_packets, weights, default_weight, reservations, drop_policy,
+    protect_reserved,
 });
 
 read_struct!(DrrSpec "DrrSpec" default { limit_packets, quantum_bytes, weights });

@@ -61,6 +61,7 @@ impl World {
                 let link = queue::LinkInfo {
                     rate_bps,
                     mtu: l.mtu_bytes,
+                    overhead_bytes: l.overhead_bytes,
                     flow_ids: &flow_ids,
                 };
                 let delay = time::millis(dir.delay_ms);
