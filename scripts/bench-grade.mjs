@@ -18,7 +18,9 @@ const PORT = Number(process.env.TCPLAB_BENCH_PORT ?? 4184);
 const STUDENTS = Number(process.env.TCPLAB_BENCH_STUDENTS ?? 200);
 const TARGET_S = 120;
 
-const scenario = JSON.parse(readFileSync(join(ROOT, 'content', 'scenarios', 'default.json'), 'utf8'));
+const scenario = JSON.parse(
+  readFileSync(join(ROOT, 'content', 'scenarios', 'default.json'), 'utf8'),
+);
 const assignment = {
   format: 'tcplab-assignment/1',
   id: 'bench-grade',
@@ -48,7 +50,11 @@ const cFile = join(dir, 'students.csv');
 writeFileSync(aFile, JSON.stringify(assignment));
 writeFileSync(cFile, csv);
 
-const result = { students: STUDENTS, scenario: 'default (20 s, one bottleneck)', target_s: TARGET_S };
+const result = {
+  students: STUDENTS,
+  scenario: 'default (20 s, one bottleneck)',
+  target_s: TARGET_S,
+};
 
 const server = await serveDist(PORT);
 const { page, close } = await launchHeadless('tcplab-bench-grade-', {

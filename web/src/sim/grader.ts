@@ -92,7 +92,11 @@ export function selectPath(doc: unknown, path: string): unknown[] {
 }
 
 /** A copy of `doc` with every place the path reaches set to `value`, and how many there were. */
-export function setPath<T>(doc: T, path: string, value: unknown): Outcome<{ document: T; count: number }> {
+export function setPath<T>(
+  doc: T,
+  path: string,
+  value: unknown,
+): Outcome<{ document: T; count: number }> {
   return read(path_set(JSON.stringify(doc), path, JSON.stringify(value)));
 }
 
