@@ -12,7 +12,9 @@ test('compare mode runs A and B and overlays them', async ({ page }) => {
   // One change in B: CoDel instead of DropTail at the bottleneck.
   await page.getByTestId('topo-link-bottleneck').click();
   await page.locator(`#${fieldId('topology.links[1].queue.kind', 'B')}`).selectOption('codel');
-  await expect(page.getByTestId('compare-diff')).toContainText('topology.links[1].queue.kind');
+  await expect(page.getByTestId('compare-diff')).toContainText(
+    'Link bottleneck: queue · kind: drop_tail → codel',
+  );
   await page.getByTestId('speed').selectOption('Infinity');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {
