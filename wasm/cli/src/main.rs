@@ -5,9 +5,12 @@
 //!                                     --no-work-limit lifts the event and trace caps
 //! tcplab validate FILE.json [--json]  check a scenario; print its errors, or its work estimate
 //!                                     (--json: the estimate as JSON)
-//! tcplab schema                       print the scenario JSON Schema
+//! tcplab schema [sweep]               print the scenario (or sweep file) JSON Schema
 //! tcplab oracles [--only CASE]…       validate the model against analytic oracles
-//! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
+//! tcplab sweep SWEEP.json [--shard K/N] [--out F]
+//!                                     run a sweep file (docs/sweeps.md): one CSV row per point
+//! tcplab sweep --merge PART.csv… [--sweep SWEEP.json] [--out F]
+//!                                     join a sharded sweep's parts (docs/scale-out.md)
 //! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
 //!                                     as curves over MTU and RTT (JSON)
 //! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
@@ -23,7 +26,6 @@
 
 mod assignment;
 mod bench;
-mod csv;
 mod golden;
 mod grade;
 mod oracles;
@@ -31,17 +33,18 @@ mod papers;
 mod pool;
 mod sweep;
 
-use sim::{parse_scenario, World};
+use sim::parse_scenario;
 use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   tcplab run FILE.json [--csv DIR] [--no-work-limit]
   tcplab validate FILE.json [--json]
-  tcplab schema
+  tcplab schema [sweep]
   tcplab golden [--update] [FILE]
   tcplab oracles [--only CASE]...
-  tcplab sweep SWEEP.json [--out FILE.csv]
+  tcplab sweep SWEEP.json [--shard K/N] [--out FILE.csv]
+  tcplab sweep --merge PART.csv... [--sweep SWEEP.json] [--out FILE.csv]
   tcplab bounds FILE.json
   tcplab bench [FILE.json]...
   tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]
@@ -59,10 +62,20 @@ fn main() -> ExitCode {
         Some("bounds") => bounds(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("papers") => papers::run(&args[1..]),
-        Some("schema") => {
-            print!("{}", sim::scenario::json_schema());
-            ExitCode::SUCCESS
-        }
+        Some("schema") => match args.get(1).map(String::as_str) {
+            None => {
+                print!("{}", sim::scenario::json_schema());
+                ExitCode::SUCCESS
+            }
+            Some("sweep") => {
+                print!("{}", batch::spec::json_schema());
+                ExitCode::SUCCESS
+            }
+            Some(other) => {
+                eprintln!("error: no schema called '{other}' (give none, or sweep)");
+                ExitCode::from(2)
+            }
+        },
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -123,35 +136,27 @@ fn run(args: &[String]) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let mut world = World::new(&scenario);
-    let mut writer = match csv_dir
-        .as_deref()
-        .map(|d| csv::TraceCsv::create(d, world.columns()))
-    {
-        Some(Ok(w)) => Some(w),
-        Some(Err(e)) => {
+    let mut writer = None;
+    let result = batch::run::run_to_end(&scenario, |world, rows| {
+        if writer.is_none() {
+            if let Some(d) = csv_dir.as_deref() {
+                writer = Some(batch::trace_csv::TraceCsv::create(d, world.columns())?);
+            }
+        }
+        match writer.as_mut() {
+            Some(w) => w.write_rows(rows),
+            None => Ok(()),
+        }
+    });
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) => {
             eprintln!("error: cannot write CSV: {e}");
             return ExitCode::from(1);
         }
-        None => None,
     };
-    // Advance in one-second chunks so CSV rows stream out and memory stays bounded.
-    let step = sim::engine::time::NS_PER_S;
-    loop {
-        let done = world.advance(world.now() + step, u64::MAX);
-        let rows = world.drain();
-        if let Some(w) = writer.as_mut() {
-            if let Err(e) = w.write_rows(&rows) {
-                eprintln!("error: cannot write CSV: {e}");
-                return ExitCode::from(1);
-            }
-        }
-        if done {
-            break;
-        }
-    }
     // A closed stdout (e.g. piped into `head`) is not an error worth a panic.
-    let _ = writeln!(std::io::stdout(), "{}", world.summary().to_json());
+    let _ = writeln!(std::io::stdout(), "{}", summary.to_json());
     ExitCode::SUCCESS
 }
 
@@ -192,13 +197,7 @@ fn bounds(args: &[String]) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    use sim::metrics::bounds::{bound_curves, flow_bounds, BoundConditions};
-    let flows: Vec<serde_json::Value> = (0..s.flows.len())
-        .map(|i| {
-            let values = BoundConditions::for_flow(&s, i).and_then(|c| flow_bounds(&s, i, &c));
-            serde_json::json!({"flow": s.flows[i].id, "bounds": values, "curves": bound_curves(&s, i)})
-        })
-        .collect();
+    let flows = batch::run::bounds_json(&s);
     let _ = writeln!(
         std::io::stdout(),
         "{}",
