@@ -1,74 +1,18 @@
-//! Field paths into scenarios and run summaries, in the language the grader and the
-//! validator's error messages use: `topology.links[1].delay_ms`, `flows[f1].goodput_bps`,
-//! `topology.links[*].mtu_bytes`, `links[bottleneck/a>b].drops`, `flows[cc=cubic].cc`.
-//!
-//! A segment is a key, optionally followed by `[selector]`: `*` (every element), a whole
-//! number (an index), `key=value` (elements whose `key` is that string, number or boolean),
-//! `id/direction`, or otherwise an `id`.
+//! Field paths into scenarios and run summaries: the path language of the grader
+//! (`grade::path`: `topology.links[1].delay_ms`, `flows[f1].goodput_bps`,
+//! `topology.links[*].mtu_bytes`, `links[bottleneck/a>b].drops`), parsed once and kept.
 
+use grading::path::{self as gp, Segment, Selector};
 use serde_json::Value;
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Selector {
-    All,
-    Index(usize),
-    Field(String, String),
-    IdDirection(String, String),
-    Id(String),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Segment {
-    pub key: String,
-    pub selector: Option<Selector>,
-}
 
 /// A parsed path.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Path(pub Vec<Segment>);
 
-fn selector(text: &str) -> Selector {
-    if text == "*" {
-        Selector::All
-    } else if let Ok(i) = text.parse::<usize>() {
-        Selector::Index(i)
-    } else if let Some((k, v)) = text.split_once('=') {
-        Selector::Field(k.into(), v.into())
-    } else if let Some((id, dir)) = text.split_once('/') {
-        Selector::IdDirection(id.into(), dir.into())
-    } else {
-        Selector::Id(text.into())
-    }
-}
-
 impl Path {
     /// Parse a path; `Err` says what is wrong with it.
     pub fn parse(path: &str) -> Result<Self, String> {
-        if path.trim().is_empty() {
-            return Err("an empty path".into());
-        }
-        let mut out = Vec::new();
-        for part in split_dots(path) {
-            let (key, sel) = match part.find('[') {
-                Some(open) if part.ends_with(']') => {
-                    let inner = &part[open + 1..part.len() - 1];
-                    if inner.is_empty() {
-                        return Err(format!("'{path}': an empty [] in '{part}'"));
-                    }
-                    (&part[..open], Some(selector(inner)))
-                }
-                Some(_) => return Err(format!("'{path}': '[' without ']' in '{part}'")),
-                None => (part, None),
-            };
-            if key.is_empty() {
-                return Err(format!("'{path}': a part without a name"));
-            }
-            out.push(Segment {
-                key: key.into(),
-                selector: sel,
-            });
-        }
-        Ok(Path(out))
+        gp::parse(path).map(Path).map_err(|p| p.to_string())
     }
 
     /// Does every segment pick at most one value (no `*`, no `key=value`)?
@@ -76,121 +20,20 @@ impl Path {
         self.0.iter().all(|s| {
             !matches!(
                 s.selector,
-                Some(Selector::All) | Some(Selector::Field(..))
+                Some(Selector::All) | Some(Selector::Field { .. })
             )
         })
     }
 
     /// Every value the path reaches, in document order.
     pub fn select<'a>(&self, doc: &'a Value) -> Vec<&'a Value> {
-        let mut cur = vec![doc];
-        for seg in &self.0 {
-            let mut next = Vec::new();
-            for v in cur {
-                match (&seg.selector, v.get(&seg.key)) {
-                    (_, None) => {}
-                    (None, Some(c)) => next.push(c),
-                    (Some(sel), Some(Value::Array(items))) => next.extend(
-                        items
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, it)| matches(sel, *i, it))
-                            .map(|(_, it)| it),
-                    ),
-                    (Some(_), Some(_)) => {}
-                }
-            }
-            cur = next;
-        }
-        cur
+        gp::select(doc, &self.0)
     }
 
-    /// Set every place the path reaches to `value`; returns how many were set. The last
-    /// key is created when its parent object exists (a field left at its default).
+    /// Set every place the path reaches to `value`; returns how many were set (the last
+    /// key is created when its parent object exists).
     pub fn set(&self, doc: &mut Value, value: &Value) -> usize {
-        match self.0.split_last() {
-            Some((last, init)) => set_rec(doc, init, last, value),
-            None => 0,
-        }
-    }
-}
-
-/// Split at dots outside brackets (a selector may hold a dot: `links[a.b]`).
-fn split_dots(path: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0i32, 0usize);
-    for (i, c) in path.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            '.' if depth == 0 => {
-                parts.push(&path[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&path[start..]);
-    parts
-}
-
-fn scalar_eq(v: Option<&Value>, want: &str) -> bool {
-    match v {
-        Some(Value::String(s)) => s == want,
-        Some(Value::Number(n)) => want.parse::<f64>().ok() == n.as_f64(),
-        Some(Value::Bool(b)) => want == if *b { "true" } else { "false" },
-        _ => false,
-    }
-}
-
-fn matches(sel: &Selector, i: usize, item: &Value) -> bool {
-    match sel {
-        Selector::All => true,
-        Selector::Index(n) => *n == i,
-        Selector::Field(k, v) => scalar_eq(item.get(k), v),
-        Selector::IdDirection(id, dir) => {
-            scalar_eq(item.get("id"), id) && scalar_eq(item.get("direction"), dir)
-        }
-        Selector::Id(id) => scalar_eq(item.get("id"), id),
-    }
-}
-
-fn set_rec(v: &mut Value, rest: &[Segment], last: &Segment, value: &Value) -> usize {
-    let Some((seg, rest)) = rest.split_first() else {
-        let Some(obj) = v.as_object_mut() else {
-            return 0;
-        };
-        return match (&last.selector, obj.get_mut(&last.key)) {
-            (None, _) => {
-                obj.insert(last.key.clone(), value.clone());
-                1
-            }
-            (Some(sel), Some(Value::Array(items))) => {
-                let mut n = 0;
-                for (i, it) in items.iter_mut().enumerate() {
-                    if matches(sel, i, it) {
-                        *it = value.clone();
-                        n += 1;
-                    }
-                }
-                n
-            }
-            (Some(_), _) => 0,
-        };
-    };
-    match (&seg.selector, v.get_mut(&seg.key)) {
-        (_, None) => 0,
-        (None, Some(c)) => set_rec(c, rest, last, value),
-        (Some(sel), Some(Value::Array(items))) => {
-            let mut n = 0;
-            for (i, it) in items.iter_mut().enumerate() {
-                if matches(sel, i, it) {
-                    n += set_rec(it, rest, last, value);
-                }
-            }
-            n
-        }
-        (Some(_), Some(_)) => 0,
+        gp::set(doc, &self.0, value)
     }
 }
 

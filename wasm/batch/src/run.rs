@@ -79,7 +79,17 @@ pub fn run_point(point: &Point, metrics: &[(String, Path)]) -> Result<String, St
             .collect::<Vec<_>>()
             .join("; ")
     })?;
-    let summary = run_to_end(&scenario, |_, _| Ok(())).map_err(|e| e.to_string())?;
+    // A panic in the model fails this point, not the sweep (where panics unwind).
+    let summary = std::panic::catch_unwind(|| run_to_end(&scenario, |_, _| Ok(())))
+        .map_err(|p| {
+            let why = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            format!("the simulator stopped: {why}")
+        })?
+        .map_err(|e| e.to_string())?;
     Ok(row(point, metrics, &summary))
 }
 

@@ -12,54 +12,22 @@ use batch::path::Path as FieldPath;
 use batch::{Point, Shard};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: tcplab sweep SWEEP.json [--shard K/N] [--out FILE.csv]
-       tcplab sweep --merge PART.csv... [--sweep SWEEP.json] [--out FILE.csv]";
-
-fn usage(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}\n{USAGE}");
-    ExitCode::from(2)
-}
-
-pub fn run(args: &[String]) -> ExitCode {
-    let (mut files, mut out, mut shard, mut sweep, mut merging) =
-        (Vec::new(), None, None, None, false);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let slot = match a.as_str() {
-            "--merge" => {
-                merging = true;
-                continue;
-            }
-            "--out" => &mut out,
-            "--shard" => &mut shard,
-            "--sweep" => &mut sweep,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            f => {
-                files.push(f.to_string());
-                continue;
-            }
-        };
-        match it.next() {
-            Some(v) => *slot = Some(v.clone()),
-            None => return usage(&format!("{a} needs a value")),
-        }
+pub fn run(args: crate::args::Sweep) -> ExitCode {
+    if !args.merge.is_empty() {
+        return merge_parts(&args.merge, args.sweep.as_deref(), args.out.as_deref());
     }
-    if merging {
-        if shard.is_some() {
-            return usage("--merge takes no --shard");
-        }
-        return merge_parts(&files, sweep.as_deref(), out.as_deref());
-    }
-    let [file] = &files[..] else {
-        return usage("give one sweep file");
+    let Some(file) = args.file.as_deref() else {
+        eprintln!("error: give a sweep file (or --merge with the parts)");
+        return ExitCode::from(2);
     };
-    let shard = match shard.as_deref().map(Shard::parse) {
+    let out = args.out;
+    let shard = match args.shard.as_deref().map(Shard::parse) {
         None => Shard::ALL,
         Some(Ok(s)) => s,
-        Some(Err(e)) => return usage(&e),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let plan = match batch::read_sweep(std::path::Path::new(file)) {
         Ok(p) => p,
@@ -82,17 +50,25 @@ pub fn run(args: &[String]) -> ExitCode {
     let results = crate::pool::map_parallel(jobs, |(p, m)| {
         batch::run::run_point(p, m).map_err(|e| format!("point {}: {e}", p.index))
     });
+    // A point that fails is reported; the points that finished are still written, so a
+    // rerun of the failed points and `--merge` complete the sweep.
     let mut csv = batch::run::header(&plan.names, &plan.metrics);
+    let mut failed = 0;
     for r in results {
         match r {
             Ok(line) => csv += &line,
             Err(e) => {
                 eprintln!("error: {file}: {e}");
-                return ExitCode::from(1);
+                failed += 1;
             }
         }
     }
-    write_out(out.as_deref(), &csv)
+    let code = write_out(out.as_deref(), &csv);
+    if failed > 0 {
+        eprintln!("error: {file}: {failed} point(s) failed; the others are written");
+        return ExitCode::from(1);
+    }
+    code
 }
 
 fn write_out(out: Option<&str>, text: &str) -> ExitCode {

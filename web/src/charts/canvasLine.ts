@@ -2,6 +2,7 @@
 // markers (retransmissions, tail loss probes, timeouts) and the labelled horizontal reference lines
 // (bounds).
 import type { Points } from './decimate';
+import { BOUND_DASH } from './palette';
 import type { PlotScales } from './scales';
 
 export interface LineStyle {
@@ -52,6 +53,8 @@ export function drawLine(
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width;
   ctx.lineJoin = 'bevel';
+  // Dots (B in compare mode) need round caps to show as dots.
+  ctx.lineCap = style.dash && (style.dash[0] ?? 0) <= 2 ? 'round' : 'butt';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();
   let pen = false;
@@ -135,20 +138,25 @@ export function drawMarkers(
   ctx.restore();
 }
 
-/** A dashed horizontal line across the plot at data value `y`, labelled at its right end. */
+/**
+ * A dashed horizontal line across the plot at data value `y`, labelled at its right end (or, with
+ * `labelAt: 'left'`, its left end, when another label already sits there) in `labelPx` type.
+ */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
   y: number,
   s: PlotScales,
   color: string,
   label?: string,
-  dash: number[] = [6, 4],
+  dash: number[] = BOUND_DASH,
+  labelAt: 'left' | 'right' = 'right',
+  labelPx = 12,
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
   if (py < -1 || py > s.innerHeight + 1) return;
   ctx.save();
   ctx.strokeStyle = color;
-  ctx.lineWidth = 1.5;
+  ctx.lineWidth = 1.4;
   ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.moveTo(0, py);
@@ -156,11 +164,11 @@ export function drawReference(
   ctx.stroke();
   if (label) {
     ctx.setLineDash([]);
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.textAlign = 'right';
+    ctx.font = `${labelPx}px system-ui, sans-serif`;
+    ctx.textAlign = labelAt;
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;
-    ctx.fillText(label, s.innerWidth - 4, py - 2);
+    ctx.fillText(label, labelAt === 'right' ? s.innerWidth - 4 : 4, py - 2);
   }
   ctx.restore();
 }

@@ -421,11 +421,14 @@ fn plan(s: &Scenario, adj: &Adjacency, f: &Flow, duration: f64) -> FlowPlan {
         ),
         _ => (Vec::new(), Vec::new()),
     };
-    let path_mtu = data
-        .iter()
-        .map(|&c| s.topology.links[c / 2].mtu_bytes)
-        .min()
-        .unwrap_or(1500);
+    let path_mtu = if f.src == f.dst {
+        super::validate::loopback_mtu(s, &f.src)
+    } else {
+        data.iter()
+            .map(|&c| s.topology.links[c / 2].mtu_bytes)
+            .min()
+            .unwrap_or(1500)
+    };
     let rtt_s: f64 = data
         .iter()
         .chain(&ack)
@@ -504,6 +507,7 @@ fn cc_metric_count(f: &Flow) -> usize {
         mss: 1000,
         initial_cwnd_segments: 10,
         seed: 0,
+        slow_start: Default::default(),
     };
     let stack = crate::cc::StackInit {
         initial_ssthresh_segments: None,

@@ -171,6 +171,8 @@ read_struct!(CcParams "CcParams" {
 
 read_enum!(CubicPreset { "rfc9438" => Rfc9438, "linux" => Linux, "paper002" => Paper002 });
 
+read_enum!(HyStartMode { "linux" => Linux, "rfc9406" => Rfc9406, "off" => Off });
+
 read_struct!(CubicParams "CubicParams" {
     preset = CubicPreset::default(),
     c = None,
@@ -209,8 +211,10 @@ read_enum!(BbrHighGain { "linux" => Linux, "draft" => Draft });
 read_struct!(BbrParams "BbrParams" default { high_gain });
 
 read_struct!(E2eFeedbackParams "E2eFeedbackParams" default {
-    k, mu, p_init, skip_first_round_rtt,
+    k, mu, p_init, skip_first_round_rtt, estimator,
 });
+
+read_enum!(E2eEstimator { "recv_time" => RecvTime, "ack_spacing" => AckSpacing });
 
 read_enum!(FirstLoss { "set_rate" => SetRate, "heavy_loss" => HeavyLoss });
 
@@ -221,6 +225,7 @@ read_enum!(PrateSource { "received" => Received, "sequence_span" => SequenceSpan
 read_enum!(HeavyLossSsthresh { "half_cwnd" => HalfCwnd, "keep" => Keep });
 
 read_struct!(ReceiverRateParams "ReceiverRateParams" default {
+    rate_control,
     threshold,
     decrease,
     first_loss,
@@ -282,6 +287,16 @@ read_enum!(Recovery {
 
 read_enum!(DelayedAck { "off" => Off, "linux" => Linux, "rfc" => Rfc });
 
+read_enum!(SlowStart { "linux" => Linux, "rfc3465" => Rfc3465, "rfc5681" => Rfc5681 });
+
+read_struct!(PeerOptions "PeerOptions" {
+    sack = None,
+    timestamps = None,
+    ecn = None,
+    window_scaling = None,
+    mss_bytes = None,
+});
+
 read_enum!(RtoStyle { "linux" => Linux, "rfc6298" => Rfc6298 });
 
 read_enum!(RecoveryRate { "prr" => Prr, "rfc6675" => Rfc6675 });
@@ -298,6 +313,10 @@ read_struct!(TcpOptions "TcpOptions" {
     rack_reordering_window = default_reordering_window(),
     delayed_ack = DelayedAck::default(),
     byte_counting = yes(),
+    slow_start = None,
+    handshake = yes(),
+    window_scaling = yes(),
+    peer = PeerOptions::default(),
     receive_buffer_bytes = default_buffer(),
     send_buffer_bytes = default_buffer(),
     rto = RtoStyle::default(),
@@ -305,7 +324,10 @@ read_struct!(TcpOptions "TcpOptions" {
     timer_granularity_ms = default_granularity(),
     pacing = false,
     ecn = false,
+    user_level = None,
 });
+
+read_struct!(UserLevelReceiver "UserLevelReceiver" { processing_rate_bps, buffer_bytes });
 
 // ---- queues (queue_spec.rs) ---------------------------------------------------
 
@@ -424,8 +446,11 @@ read_struct!(Reservation "Reservation" {
     excess = ExcessAction::default(),
 });
 
+read_enum!(WfqDropPolicy { "tail" => Tail, "longest_queue" => LongestQueue });
+
 read_struct!(WfqSpec "WfqSpec" default {
-    limit_packets, flow_limit_packets, weights, default_weight, reservations,
+    limit_packets, flow_limit_packets, weights, default_weight, reservations, drop_policy,
+    protect_reserved,
 });
 
 read_struct!(DrrSpec "DrrSpec" default { limit_packets, quantum_bytes, weights });
@@ -481,6 +506,7 @@ read_enum!(HostPreset {
     "pentium_m_1gbe" => PentiumM1gbe,
     "workstation_10m" => Workstation10m,
     "p4_loopback" => P4Loopback,
+    "p4_table_3_1" => P4Table31,
 });
 
 read_enum!(HostOverlap { "serial" => Serial, "pipelined" => Pipelined });

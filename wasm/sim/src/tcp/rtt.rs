@@ -182,6 +182,14 @@ impl RttEstimator {
     pub fn min_rto(&self) -> Time {
         self.min_rto
     }
+    /// RFC 6298 §5.7 (Linux `tcp_init_metrics`): a SYN was retransmitted and
+    /// the handshake gave no sample, so the RTO is `rto` (3 s) until one comes.
+    pub fn set_rto_before_first_sample(&mut self, rto: Time) {
+        if !self.has_sample {
+            self.rto = rto.clamp(self.min_rto, MAX_RTO);
+        }
+    }
+
     pub fn rto(&self) -> Time {
         self.rto
     }
@@ -313,7 +321,7 @@ mod tests {
         }
         let settled = e.rto() - e.srtt();
         assert!(
-            settled >= LINUX_MIN_RTO && settled < LINUX_MIN_RTO + 2 * MS,
+            (LINUX_MIN_RTO..LINUX_MIN_RTO + 2 * MS).contains(&settled),
             "back to SRTT + ~200 ms: {settled}"
         );
     }

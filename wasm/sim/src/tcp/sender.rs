@@ -298,6 +298,23 @@ impl TcpSender {
         self.try_send(now, out);
     }
 
+    // ---- connection establishment (tcp/handshake.rs) ----------------------
+
+    /// The three-way handshake completed at `now`: take the SYN-ACK's RTT
+    /// sample (RFC 6298 §2.2), or without one (a SYN was retransmitted)
+    /// start from RFC 6298 §5.7's 3 s RTO; then send the initial window.
+    pub fn on_established(&mut self, now: Time, rtt: Option<Time>, out: &mut Vec<Packet>) {
+        match rtt {
+            Some(r) => self
+                .rtt
+                .on_sample(self.tick(r).max(1), self.snd_una, self.snd_max),
+            None => self
+                .rtt
+                .set_rto_before_first_sample(super::handshake::FALLBACK_RTO),
+        }
+        self.start(now, out);
+    }
+
     // ---- timers ----------------------------------------------------------
 
     /// Round a deadline up to the timer tick (BSD's 500 ms slow timer, paper 003).
@@ -468,7 +485,7 @@ impl TcpSender {
         }
     }
 
-    /// Go back to SND.UNA and resend everything (Tahoe, Go-Back-N, timeouts without SACK).
+    /// Go back to SND.UNA and resend everything (Go-Back-N, timeouts without SACK).
     fn rewind(&mut self) {
         self.snd_nxt = self.snd_una;
         self.board.clear();
@@ -722,6 +739,16 @@ impl TcpSender {
         if self.recovery != InRecovery::No || self.in_loss || self.snd_una < self.recover {
             return;
         }
+        if matches!(self.cfg.recovery, Recovery::Tahoe | Recovery::GoBackN)
+            && self.recover > 0
+            && self.snd_una == self.recover
+        {
+            // Duplicate ACKs of exactly `recover` were sent for copies of data
+            // the receiver already held (a go-back resend): hold until something
+            // above it is acknowledged (RFC 6582 §3.2 step 1, "covers more than
+            // recover"; Linux tcp_try_undo_recovery for non-SACK flows).
+            return;
+        }
         let sack = self.cfg.recovery == Recovery::Sack;
         let lost = if self.cfg.rack_tlp {
             self.board.next_lost().is_some()
@@ -762,9 +789,14 @@ impl TcpSender {
                 self.retransmit_head(now, out);
             }
             Recovery::Tahoe => {
-                // Tahoe: ssthresh = FlightSize/2, cwnd = one segment, slow start from SND.UNA.
+                // 4.3BSD-Tahoe tcp_input on the third duplicate ACK: ssthresh =
+                // half the window, cwnd = one segment, resend the missing
+                // segment only and put SND.NXT back where it was. Slow start
+                // resumes with new data once the retransmission is acknowledged;
+                // resending the whole window would resend what the receiver holds.
                 self.cc.on_rto(now, flight, mss);
-                self.rewind();
+                self.in_loss = true;
+                self.retransmit_head(now, out);
             }
             Recovery::GoBackN => {
                 // Paper 001: halve, then resend from the first missing segment.
@@ -883,5 +915,7 @@ impl TcpSender {
     }
 }
 
+#[cfg(test)]
+mod tahoe_tests;
 #[cfg(test)]
 mod tests;

@@ -208,31 +208,6 @@ fn scalable() -> Vec<Row> {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_formulas_give_the_reference_table() {
-        // algorithms.md §0.2 table, RTT = 0.1 s.
-        assert!((reno_w(1e-4) - 122.5).abs() < 0.1);
-        assert!((highspeed_w(1e-4) - 263.0).abs() < 1.0);
-        assert!((highspeed_w(1e-6) - 12279.0).abs() < 20.0);
-        assert!((cubic_w(1e-4, 0.1) - 187.0).abs() < 1.0);
-        assert!((cubic_w(1e-6, 0.1) - 5926.0).abs() < 10.0);
-        assert!((scalable_w(1e-4) - 745.0).abs() < 1.0);
-    }
-
-    #[test]
-    fn the_slope_of_a_power_law_is_its_exponent() {
-        let pts: Vec<_> = [1e-4, 1e-3, 1e-2]
-            .iter()
-            .map(|&p| (p, 3.0 * libm::pow(p, -0.75)))
-            .collect();
-        assert!((log_log_slope(&pts) + 0.75).abs() < 1e-12);
-    }
-}
-
 /// CUBIC and HighSpeed at the lab's defaults on 100 and 200 ms paths, each
 /// within 15 % of its response function at the measured event rate.
 fn at_two_rtts() -> Vec<Row> {
@@ -262,4 +237,29 @@ fn at_two_rtts() -> Vec<Row> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_formulas_give_the_reference_table() {
+        // algorithms.md §0.2 table, RTT = 0.1 s.
+        assert!((reno_w(1e-4) - 122.5).abs() < 0.1);
+        assert!((highspeed_w(1e-4) - 263.0).abs() < 1.0);
+        assert!((highspeed_w(1e-6) - 12279.0).abs() < 20.0);
+        assert!((cubic_w(1e-4, 0.1) - 187.0).abs() < 1.0);
+        assert!((cubic_w(1e-6, 0.1) - 5926.0).abs() < 10.0);
+        assert!((scalable_w(1e-4) - 745.0).abs() < 1.0);
+    }
+
+    #[test]
+    fn the_slope_of_a_power_law_is_its_exponent() {
+        let pts: Vec<_> = [1e-4, 1e-3, 1e-2]
+            .iter()
+            .map(|&p| (p, 3.0 * libm::pow(p, -0.75)))
+            .collect();
+        assert!((log_log_slope(&pts) + 0.75).abs() < 1e-12);
+    }
 }

@@ -109,7 +109,7 @@ pub fn cases() -> Vec<Case> {
     v.extend(cc_dynamics::cases());
     v.extend(queueing::cases());
     v.extend(host::cases());
-    // Queue disciplines and link impairments (issue 5).
+    // Queue disciplines and link impairments.
     v.extend(queue_aqm::cases());
     v.extend(queue_sharing::cases());
     v.extend(blocking::cases());

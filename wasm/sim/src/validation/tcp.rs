@@ -1,4 +1,4 @@
-//! TCP oracles (issue 3): Mathis and PFTK response functions, the Reno
+//! TCP oracles: Mathis and PFTK response functions, the Reno
 //! sawtooth's utilisation against buffer size, fairness and RTT unfairness,
 //! the textbook per-RTT Reno trace of paper 004, and RTO back-off.
 
@@ -215,13 +215,15 @@ fn with_access_jitter(mut s: crate::Scenario) -> crate::Scenario {
 
 /// Paper 004 Figs 2.6–2.8: IW 1, ssthresh 8, one RTT per round; a loss in
 /// round 15 is found in round 16 by three duplicate ACKs (cwnd 20 → 10) or,
-/// if the whole round is lost, by a timeout (cwnd → 1).
+/// if the whole round is lost, by a timeout (cwnd → 1). The textbook's trace
+/// starts with data: no handshake.
 fn textbook_reno() -> Vec<Row> {
     let rtt = 0.1;
     let trace = |loss: serde_json::Value| -> (Vec<f64>, World, Vec<f64>) {
         let flow = json!({
             "start_s": rtt / 2.0,
-            "tcp": {"initial_window_segments": 1, "initial_ssthresh_segments": 8, "recovery": "newreno"}
+            "tcp": {"initial_window_segments": 1, "initial_ssthresh_segments": 8,
+                    "recovery": "newreno", "handshake": false}
         });
         let mut s = dumbbell(
             &[DumbbellFlow::with(rtt * 1000.0, flow)],

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PAPERS, experimentScenario } from '../../papers/report';
 import type { Experiment, Verdict } from '../../papers/report';
 import { encodeLink } from '../../scenario/link/linkCodec';
+import { loadPageWasm } from '../../sim/validator';
 import { replaceScenario } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
 import { Masthead } from '../Masthead';
@@ -15,6 +16,7 @@ import './papers.css';
  * Returns why it could not, if it could not.
  */
 async function openExperiment(e: Experiment): Promise<string | null> {
+  await loadPageWasm();
   const s = experimentScenario(e);
   if (typeof s === 'string') return s;
   replaceScenario(s);
