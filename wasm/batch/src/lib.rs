@@ -2,9 +2,11 @@
 //! package alike. A run to the end with its traces as CSV files (run.rs, trace_csv.rs), and
 //! parameter sweeps: the sweep file (spec.rs, with its JSON Schema), its points checked
 //! before anything runs and cut into shards (plan.rs), one CSV row per point (run.rs), and
-//! shards merged back into the unsharded file (merge.rs). Paths into scenarios and
+//! shards merged back into the unsharded file (merge.rs). Grading's runs and scenario files:
+//! grade.rs. Paths into scenarios and
 //! summaries: path.rs.
 
+pub mod grade;
 pub mod merge;
 pub mod path;
 pub mod plan;

@@ -18,7 +18,10 @@ pub fn merge(parts: &[Part], expect: Option<usize>) -> Result<String, String> {
     };
     let header = first.text.lines().next().unwrap_or("");
     if !header.starts_with("point,") {
-        return Err(format!("{}: not a sweep CSV (its header does not start with point)", first.name));
+        return Err(format!(
+            "{}: not a sweep CSV (its header does not start with point)",
+            first.name
+        ));
     }
     let mut rows: BTreeMap<usize, (&str, &str)> = BTreeMap::new();
     for part in parts {
@@ -39,7 +42,10 @@ pub fn merge(parts: &[Part], expect: Option<usize>) -> Result<String, String> {
                 .and_then(|p| p.parse().ok())
                 .ok_or_else(|| format!("{} line {}: no point number", part.name, n + 2))?;
             if let Some((other, _)) = rows.insert(index, (part.name, line)) {
-                return Err(format!("point {index} is in both {other} and {}", part.name));
+                return Err(format!(
+                    "point {index} is in both {other} and {}",
+                    part.name
+                ));
             }
         }
     }
@@ -51,7 +57,9 @@ pub fn merge(parts: &[Part], expect: Option<usize>) -> Result<String, String> {
         ));
     }
     if let Some((&extra, (file, _))) = rows.range(count..).next() {
-        return Err(format!("{file}: point {extra} is beyond the sweep's {count} points"));
+        return Err(format!(
+            "{file}: point {extra} is beyond the sweep's {count} points"
+        ));
     }
     let mut out = String::with_capacity(parts.iter().map(|p| p.text.len()).sum());
     out.push_str(header);

@@ -57,8 +57,18 @@ mod tests {
     #[test]
     fn a_path_into_nothing_sets_nothing() {
         let mut d = json!({"topology": {"links": []}});
-        assert_eq!(Path::parse("topology.nodes[0].x").unwrap().set(&mut d, &json!(1)), 0);
-        assert_eq!(Path::parse("topology.links[3].x").unwrap().set(&mut d, &json!(1)), 0);
+        assert_eq!(
+            Path::parse("topology.nodes[0].x")
+                .unwrap()
+                .set(&mut d, &json!(1)),
+            0
+        );
+        assert_eq!(
+            Path::parse("topology.links[3].x")
+                .unwrap()
+                .set(&mut d, &json!(1)),
+            0
+        );
     }
 
     #[test]

@@ -90,7 +90,10 @@ fn check_name(name: &str, at: &str) -> Result<(), SpecError> {
         ));
     }
     if matches!(name, "point" | "seed" | "trace_hash") {
-        return Err(SpecError::new(at, format!("'{name}' is a column tcplab writes")));
+        return Err(SpecError::new(
+            at,
+            format!("'{name}' is a column tcplab writes"),
+        ));
     }
     Ok(())
 }
@@ -175,7 +178,10 @@ fn levels(p: &Parameter, at: &str) -> Result<Vec<Level>, SpecError> {
             ));
         }
         if cases.is_empty() {
-            return Err(SpecError::new(format!("{at}.cases"), "an empty list: give at least one case"));
+            return Err(SpecError::new(
+                format!("{at}.cases"),
+                "an empty list: give at least one case",
+            ));
         }
         return cases
             .iter()
@@ -183,7 +189,10 @@ fn levels(p: &Parameter, at: &str) -> Result<Vec<Level>, SpecError> {
             .map(|(i, c)| {
                 let cat = format!("{at}.cases[{i}]");
                 if c.label.is_empty() || c.label.contains(['\n', '\r']) {
-                    return Err(SpecError::new(format!("{cat}.label"), "give a one-line label"));
+                    return Err(SpecError::new(
+                        format!("{cat}.label"),
+                        "give a one-line label",
+                    ));
                 }
                 let sets = c
                     .set
@@ -261,9 +270,8 @@ impl Plan {
                 let text = std::fs::read_to_string(&file).map_err(|e| {
                     SpecError::new("scenario", format!("cannot read {}: {e}", file.display()))
                 })?;
-                serde_json::from_str(&text).map_err(|e| {
-                    SpecError::new("scenario", format!("{}: {e}", file.display()))
-                })?
+                serde_json::from_str(&text)
+                    .map_err(|e| SpecError::new("scenario", format!("{}: {e}", file.display())))?
             }
         };
         scenario_errors(&base.to_string())
@@ -305,7 +313,9 @@ impl Plan {
             if !path.is_single() {
                 return Err(SpecError::new(
                     at,
-                    format!("'{m}' names several values: pick one by index or id, such as flows[0]"),
+                    format!(
+                        "'{m}' names several values: pick one by index or id, such as flows[0]"
+                    ),
                 ));
             }
             if names.contains(m) || metrics.iter().any(|(n, _)| n == m) {
@@ -358,7 +368,11 @@ impl Plan {
                     if path.set(&mut s, v) == 0 {
                         let text = path_text(&self.spec.parameters[p], path, l);
                         return Err(SpecError::new(
-                            if self.spec.parameters[p].cases.is_some() { format!("{at}.set") } else { format!("parameters[{p}].path") },
+                            if self.spec.parameters[p].cases.is_some() {
+                                format!("{at}.set")
+                            } else {
+                                format!("parameters[{p}].path")
+                            },
                             format!("'{text}' reaches no field of the scenario"),
                         ));
                     }

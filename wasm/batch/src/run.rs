@@ -5,9 +5,9 @@
 
 use crate::path::Path;
 use crate::plan::Point;
+use serde_json::Value;
 use sim::metrics::summary::Summary;
 use sim::{Scenario, World};
-use serde_json::Value;
 
 /// Run `scenario` to its end; `rows` gets each step's trace rows (row-major, `columns`
 /// wide, time first).

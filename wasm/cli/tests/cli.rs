@@ -157,7 +157,15 @@ const COMMANDS: [(&str, &[&str]); 10] = [
     ("schema", &["boundary", "sweep"]),
     ("golden", &["[FILE]", "--update"]),
     ("oracles", &["--only <CASE>"]),
-    ("sweep", &["[SWEEP.json]", "--shard <K/N>", "--merge <PART.csv>...", "--out <FILE.csv>"]),
+    (
+        "sweep",
+        &[
+            "[SWEEP.json]",
+            "--shard <K/N>",
+            "--merge <PART.csv>...",
+            "--out <FILE.csv>",
+        ],
+    ),
     ("bounds", &["<FILE.json>"]),
     ("bench", &["[FILE.json]..."]),
     (
