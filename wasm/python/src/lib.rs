@@ -1,7 +1,8 @@
 //! `tcplab._native`: what the Python package (python/tcplab) calls. Scenarios are read by
 //! the CLI's reader (`sim::parse_scenario`), runs go through `batch::run` as `tcplab run`
 //! does (so summaries and trace hashes are the CLI's), and sweeps are planned, run point by
-//! point and merged by tcplab-batch as `tcplab sweep` does. The GIL is released while a
+//! point and merged by tcplab-batch as `tcplab sweep` does, and classes are graded by
+//! tcplab-grade as `tcplab grade` does. The GIL is released while a
 //! simulation runs. Everything crosses as str, bytes, lists and tuples; the package turns
 //! them into dicts, DataFrames and exceptions.
 
@@ -14,7 +15,9 @@ use serde_json::{json, Value};
 
 /// The validator's errors as (path, message) pairs; empty when the scenario is valid.
 fn errors_of(e: &[sim::ValidationError]) -> Vec<(String, String)> {
-    e.iter().map(|e| (e.path.clone(), e.message.clone())).collect()
+    e.iter()
+        .map(|e| (e.path.clone(), e.message.clone()))
+        .collect()
 }
 
 /// Check a scenario's JSON text: `[]` when valid, else its errors as (path, message).
@@ -204,7 +207,10 @@ fn read_task(task: &str) -> PyResult<(Point, Vec<(String, FieldPath)>)> {
             .iter()
             .map(|c| text(c).ok_or_else(bad))
             .collect::<PyResult<_>>()?,
-        seed: v["seed"].as_u64().and_then(|s| u32::try_from(s).ok()).ok_or_else(bad)?,
+        seed: v["seed"]
+            .as_u64()
+            .and_then(|s| u32::try_from(s).ok())
+            .ok_or_else(bad)?,
         scenario: text(&v["scenario"]).ok_or_else(bad)?,
     };
     let metrics = v["metrics"]
@@ -239,6 +245,75 @@ fn merge_csv(parts: Vec<(String, String)>, expect: Option<usize>) -> PyResult<St
     batch::merge::merge(&parts, expect).map_err(PyValueError::new_err)
 }
 
+/// A class's grading (`tcplab grade`): the runs to make, then the grade file.
+#[pyclass(module = "tcplab._native", frozen)]
+struct NativeGrading {
+    plan: grading::grader::Plan,
+}
+
+#[pymethods]
+impl NativeGrading {
+    /// The scenario JSON text of every run the grades need.
+    fn jobs(&self) -> Vec<String> {
+        self.plan.jobs().to_vec()
+    }
+
+    /// The grade file (`format`: full, scores, per-question or canvas) and the warnings about
+    /// the students' file, from each job's (ok, summary JSON or why it failed).
+    fn finish(
+        &self,
+        results: Vec<(bool, String)>,
+        format: &str,
+    ) -> PyResult<(String, Vec<String>)> {
+        let results: Vec<Result<String, String>> = results
+            .into_iter()
+            .map(|(ok, text)| if ok { Ok(text) } else { Err(text) })
+            .collect();
+        let report = self.plan.finish(&results);
+        use grading::report;
+        let text = match format {
+            "full" => report::full(&report),
+            "scores" => report::scores(&report),
+            "per-question" => report::per_question(&report),
+            "canvas" => report::canvas(&report),
+            _ => {
+                return Err(PyValueError::new_err((
+                    "format",
+                    format!("'{format}': give full, scores, per-question or canvas"),
+                )))
+            }
+        };
+        Ok((
+            text,
+            report.problems.iter().map(ToString::to_string).collect(),
+        ))
+    }
+}
+
+/// Plan the grading of `csv` for the assignment read from `assignment_file`; the
+/// assignment's problems raise ValueError([(field path, message)]).
+#[pyfunction]
+fn grade_plan(assignment_file: &str, assignment_text: &str, csv: &str) -> PyResult<NativeGrading> {
+    batch::grade::plan(std::path::Path::new(assignment_file), assignment_text, csv)
+        .map(|plan| NativeGrading { plan })
+        .map_err(|problems| {
+            let list: Vec<(String, String)> = problems
+                .iter()
+                .map(|p| (p.path.clone(), p.to_string()))
+                .collect();
+            PyValueError::new_err(list)
+        })
+}
+
+/// Run a scenario (JSON text) to the end with the GIL released: its summary JSON (the
+/// grader's runs); ValueError says why it could not run.
+#[pyfunction]
+fn run_summary(py: Python<'_>, text: &str) -> PyResult<String> {
+    let text = text.to_string();
+    py.detach(move || batch::grade::run_summary(&text))
+        .map_err(PyValueError::new_err)
+}
+
 /// The JSON Schemas: "scenario" or "sweep".
 #[pyfunction]
 fn json_schema(which: &str) -> PyResult<String> {
@@ -258,7 +333,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_task, m)?)?;
     m.add_function(wrap_pyfunction!(merge_csv, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(grade_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(run_summary, m)?)?;
     m.add_class::<NativeRun>()?;
+    m.add_class::<NativeGrading>()?;
     m.add_class::<NativePlan>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
