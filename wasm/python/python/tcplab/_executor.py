@@ -23,7 +23,7 @@ def _dask_client(client: Any) -> Any:
     if isinstance(client, str):
         from dask.distributed import Client
 
-        return Client(client)
+        return Client(client)  # type: ignore[no-untyped-call]
     return client
 
 

@@ -18,6 +18,8 @@ class Scenario:
     """A valid scenario. ``Scenario(source)``: a path to a JSON file, JSON text, or a dict."""
 
     __slots__ = ("text", "source")
+    text: str
+    source: str
 
     def __init__(self, source: ScenarioLike):
         if isinstance(source, Scenario):
@@ -41,8 +43,8 @@ class Scenario:
         problems = _native.scenario_errors(text)
         if problems:
             raise ScenarioError(problems)
-        self.text: str = text
-        self.source: str = origin
+        self.text = text
+        self.source = origin
 
     def to_dict(self) -> Dict[str, Any]:
         """The scenario as written (a fresh dict each time)."""
