@@ -295,8 +295,8 @@ mod tests {
         f.on_rto(k * MS, 0, MSS);
         assert_eq!(f.pending, 0.0);
         // Far above equilibrium (avg = 2·base, w = 100 > 2α): the window
-        // falls at the round's end.
-        let w = f.cwnd;
+        // falls at the round's end, at once.
+        let w = 100.0;
         let mut f2 = fast(FastParams::default());
         f2.cwnd = w;
         f2.ssthresh = 2.0;
