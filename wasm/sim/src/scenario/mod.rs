@@ -4,6 +4,7 @@
 //! Every field carries its unit in its name.
 
 pub mod cc_rules;
+mod error;
 mod estimate;
 mod from_json;
 mod from_json_types;
@@ -20,6 +21,7 @@ mod validate_link;
 mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
+pub use error::{ErrorCode, Param};
 pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use from_json::{from_json, FromJson};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
