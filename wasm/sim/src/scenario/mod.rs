@@ -56,6 +56,31 @@ fn parse_with(
     }
 }
 
+/// What the page's editor asks of a scenario: its errors and the work estimate of a run.
+#[derive(serde::Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ScenarioCheck {
+    /// Every error (the refusal of a run too large among them, at `duration_s`).
+    pub errors: Vec<ValidationError>,
+    /// Null when the fields have errors (there is nothing to estimate).
+    pub estimate: Option<WorkEstimate>,
+}
+
+/// Validate scenario JSON and estimate the work of a run: the fields are checked, then
+/// (when they pass) the work limits, whose refusal is the estimate's notice.
+pub fn check_scenario(json: &str) -> ScenarioCheck {
+    match parse_scenario_without_work_limits(json) {
+        Ok(s) => ScenarioCheck {
+            errors: validate(&s),
+            estimate: Some(estimate_work(&s)),
+        },
+        Err(errors) => ScenarioCheck {
+            errors,
+            estimate: None,
+        },
+    }
+}
+
 /// The JSON Schema of [`Scenario`], pretty-printed with a trailing newline.
 #[cfg(feature = "schema")]
 pub fn json_schema() -> String {
