@@ -117,7 +117,7 @@ codes! {
     AboveMax => "must be at most {max}{ unit}, got {value}",
     /// Below a minimum, the value not named ({min}; {unit} optional).
     BelowMin => "must be at least {min}{ unit}",
-    /// Outside (min, max] ({min}, {max}, {value}).
+    /// Outside (min, max] ({min}, {max}, {value}; {unit} optional).
     NotInOpenClosed => "must be in ({min}, {max}]{ unit}, got {value}",
     /// Outside (min, max) ({min}, {max}, {value}).
     NotInOpen => "must be in ({min}, {max}), got {value}",
