@@ -40,7 +40,11 @@ fn errors_thrown(errors: &[sim::ValidationError]) -> JsValue {
     let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
     let error = js_sys::Error::new(&text.join("; "));
     // Setting a property on a fresh Error object cannot fail.
-    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("errors"), &to_js(sim::scenario::to_json(errors)));
+    let _ = js_sys::Reflect::set(
+        &error,
+        &JsValue::from_str("errors"),
+        &to_js(sim::scenario::to_json(errors)),
+    );
     error.into()
 }
 

@@ -91,7 +91,13 @@ mod tests {
             .collect();
         let all: Vec<String> = sim::scenario::ErrorCode::ALL
             .iter()
-            .map(|c| serde_json::to_value(c).unwrap().as_str().unwrap().to_string())
+            .map(|c| {
+                serde_json::to_value(c)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         assert_eq!(in_schema, all);
     }

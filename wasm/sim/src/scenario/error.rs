@@ -388,13 +388,15 @@ fn render(template: &str, params: &BTreeMap<String, Param>) -> String {
     out
 }
 
+/// The name in the first pair of backticks of `s`, and what follows it.
+fn quoted(s: &str) -> Option<(String, String)> {
+    let (a, b) = s.split_once('`')?.1.split_once('`')?;
+    Some((a.to_string(), b.trim_start_matches(',').trim().to_string()))
+}
+
 /// The code and parameters of one of serde's sentences (serde::de::Error's default
 /// messages, which serde_json and the derived code both write).
 fn classify(message: &str) -> ValidationError {
-    let between = |s: &str| -> Option<(String, String)> {
-        let (a, b) = s.split_once('`')?.1.split_once('`')?;
-        Some((a.to_string(), b.trim_start_matches(',').trim().to_string()))
-    };
     let expected = |rest: String| rest.trim_start_matches("expected ").to_string();
     let with_found = |code: ErrorCode, s: &str| {
         let (found, exp) = s.split_once(", expected ").unwrap_or((s, ""));
@@ -406,29 +408,17 @@ fn classify(message: &str) -> ValidationError {
         with_found(ErrorCode::WrongType, s)
     } else if let Some(s) = message.strip_prefix("invalid value: ") {
         with_found(ErrorCode::InvalidValue, s)
-    } else if let Some((v, rest)) = message
-        .strip_prefix("unknown variant ")
-        .and_then(|s| between(s))
-    {
+    } else if let Some((v, rest)) = message.strip_prefix("unknown variant ").and_then(quoted) {
         ValidationError::at("", ErrorCode::UnknownVariant)
             .with("variant", v)
             .with("expected", expected(rest))
-    } else if let Some((f, rest)) = message
-        .strip_prefix("unknown field ")
-        .and_then(|s| between(s))
-    {
+    } else if let Some((f, rest)) = message.strip_prefix("unknown field ").and_then(quoted) {
         ValidationError::at("", ErrorCode::UnknownField)
             .with("field", f)
             .with("expected", expected(rest))
-    } else if let Some((f, _)) = message
-        .strip_prefix("missing field ")
-        .and_then(|s| between(s))
-    {
+    } else if let Some((f, _)) = message.strip_prefix("missing field ").and_then(quoted) {
         ValidationError::at("", ErrorCode::MissingField).with("field", f)
-    } else if let Some((f, _)) = message
-        .strip_prefix("duplicate field ")
-        .and_then(|s| between(s))
-    {
+    } else if let Some((f, _)) = message.strip_prefix("duplicate field ").and_then(quoted) {
         ValidationError::at("", ErrorCode::DuplicateField).with("field", f)
     } else if let Some(s) = message.strip_prefix("invalid length ") {
         ValidationError::at("", ErrorCode::InvalidLength).with("detail", s)
