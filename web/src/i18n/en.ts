@@ -1,5 +1,6 @@
 // English UI strings. Every string the page shows lives here; ja.ts translates this object and
 // the type checker makes sure it translates all of it.
+import type { FieldError } from '../sim/protocol';
 
 export const en = {
   appTitle: 'tcplab',
@@ -129,6 +130,8 @@ export const en = {
     },
   },
 
+  /** A scenario error's sentence (the simulator's English; i18n/scenarioErrors.ts). */
+  scenarioError: (e: FieldError): string => e.message,
   localErrors: {
     empty: 'Enter a number.',
     notNumber: 'This is not a number.',

@@ -1,7 +1,9 @@
 // Japanese UI strings: a translation of en.ts (the type makes sure nothing is missed). Model
-// names (cwnd, ssthresh, CUBIC, RED, ...) and the validator's messages stay as they are.
+// names (cwnd, ssthresh, CUBIC, RED, ...) stay as they are; the validator's messages are
+// rendered from their codes (scenarioErrors.ts).
 import { en } from './en';
 import type { Strings } from './en';
+import { scenarioErrorText } from './scenarioErrors';
 
 export const ja: Strings = {
   appTitle: 'tcplab',
@@ -130,6 +132,7 @@ export const ja: Strings = {
     },
   },
 
+  scenarioError: (e) => scenarioErrorText(e, 'ja'),
   localErrors: {
     empty: '数値を入力してください。',
     notNumber: '数値ではありません。',

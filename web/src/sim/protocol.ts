@@ -1,22 +1,22 @@
 // The messages between the page and the simulation worker: plain, typed data only.
+import type { Column, ErrorCode, ValidationError } from './boundary';
+
+/** One trace column, as described by the wasm `Simulation.columns()` (a generated type). */
+export type ColumnInfo = Column;
 
 /** Which part of the model a trace column describes. */
-export type ColumnEntity = 'time' | 'flow' | 'link' | 'host';
+export type ColumnEntity = Column['entity'];
 
-/** One trace column, as described by the wasm `Simulation.columns()`. */
-export interface ColumnInfo {
-  key: string;
-  entity: ColumnEntity;
-  /** Flow id, `link-id:a>b` / `link-id:b>a`, host id; empty for time. */
-  id: string;
-  metric: string;
-  unit: string;
-}
-
-/** A validation error with the scenario field path it belongs to (e.g. `duration_s`). */
+/**
+ * An error with the scenario field path it belongs to (e.g. `duration_s`): the simulator's
+ * (`ValidationError`, with its code and parameters, rendered in the reader's language by
+ * web/src/i18n/scenarioErrors.ts), or one of the page's own (English, no code).
+ */
 export interface FieldError {
   path: string;
   message: string;
+  code?: ErrorCode;
+  params?: ValidationError['params'];
 }
 
 /** Simulated seconds per wall-clock second; `Infinity` runs as fast as possible. */

@@ -2,54 +2,33 @@
 // the CLI use) and Jain's index for the fairness plots. Loaded once; synchronous afterwards, so
 // the editor can check every keystroke.
 import init, { estimate, jain_rows, validate, version } from './pkg/tcplab_wasm.js';
-import { parseErrorsJson } from './errors';
+import type { WorkEstimate } from './boundary';
 import type { FieldError } from './protocol';
+
+export type { WorkEstimate } from './boundary';
 
 export type Validator = (scenarioJson: string) => FieldError[];
 
 /** Jain's index per row of a row-major matrix (`width` values per row; NaN = left out). */
 export type JainRows = (values: Float64Array, width: number) => Float64Array;
 
-/** The work estimate of a run (wasm `estimate()`, the same numbers as `tcplab validate`). */
-export interface WorkEstimate {
-  events: number;
-  packets: number;
-  rows: number;
-  columns: number;
-  trace_values: number;
-  /** `warn`: show `message` and allow Run; `refuse`: the validator refuses it at duration_s. */
-  level: 'ok' | 'warn' | 'refuse';
-  message: string;
-}
-
 export interface PageWasm {
   validate: Validator;
   jainRows: JainRows;
-  /** The estimate, or null when the scenario has field errors (nothing to estimate). */
+  /** The estimate (wasm `estimate()`, the numbers of `tcplab validate`), or null when the
+   * scenario has field errors (nothing to estimate). */
   estimate(scenarioJson: string): WorkEstimate | null;
   /** The simulator's version (the crate's). */
   version: string;
-}
-
-function parseEstimate(text: string): WorkEstimate | null {
-  try {
-    const v = (JSON.parse(text) as { estimate?: WorkEstimate | null }).estimate;
-    return v && typeof v.events === 'number' && typeof v.level === 'string' ? v : null;
-  } catch {
-    return null;
-  }
 }
 
 let loading: Promise<PageWasm> | null = null;
 
 export function loadPageWasm(): Promise<PageWasm> {
   loading ??= init().then(() => ({
-    validate: (json: string) => {
-      const errors = parseErrorsJson(validate(json));
-      return errors ?? [{ path: '', message: 'the validator returned malformed output' }];
-    },
+    validate: (json: string) => validate(json),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
-    estimate: (json: string) => parseEstimate(estimate(json)),
+    estimate: (json: string) => estimate(json).estimate ?? null,
     version: version(),
   }));
   return loading;

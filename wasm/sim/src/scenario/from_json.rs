@@ -23,12 +23,12 @@ pub fn from_json<T: FromJson>(text: &str) -> Result<T, ValidationError> {
     match Json::parse(text) {
         Ok(json) => T::read(&json, &Path::Root),
         Err(e) => {
-            let message = if e.is_syntax() || e.is_eof() {
-                format!("malformed JSON: {e}")
+            let path = syntax_path::path(text, &e);
+            Err(if e.is_syntax() || e.is_eof() {
+                ValidationError::syntax(path, &e.to_string())
             } else {
-                syntax_path::without_position(e.to_string())
-            };
-            Err(ValidationError::new(syntax_path::path(text, &e), message))
+                ValidationError::from_serde(path, &syntax_path::without_position(e.to_string()))
+            })
         }
     }
 }
@@ -66,7 +66,7 @@ impl Path<'_> {
     pub fn error(&self, e: Error) -> ValidationError {
         let mut path = String::new();
         self.write(&mut path);
-        ValidationError::new(path, e.to_string())
+        ValidationError::from_serde(path, &e.to_string())
     }
 
     fn write(&self, out: &mut String) {

@@ -263,7 +263,7 @@ export function RunBar(p: Props) {
       )}
       {work?.level === 'refuse' && (
         <p className="notice notice--error" data-testid="estimate-refusal" role="alert">
-          {t.run.tooBig} {work.message}
+          {t.run.tooBig} {work.notice ? t.scenarioError(work.notice) : work.message}
         </p>
       )}
       {a.status === 'cancelled' && (
