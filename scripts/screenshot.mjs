@@ -67,6 +67,33 @@ const SHOTS = [
     },
   },
   {
+    name: 'screenshots/packets',
+    viewport: { width: 1366, height: 768 },
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      const canvas = page.getByTestId('tsg-canvas');
+      // Inspect the first drop.
+      const at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
+      await canvas.click({ position: { x: at[0], y: at[1] } });
+      await page.getByTestId('tsg').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DOCS, 'screenshots/packets.png'), fullPage: false });
+    },
+  },
+  {
+    name: 'screenshots/packets-phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('tsg').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DOCS, 'screenshots/packets-phone.png') });
+    },
+  },
+  {
     name: 'screenshot',
     async take(page) {
       await runToDone(page);

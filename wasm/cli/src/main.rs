@@ -12,6 +12,7 @@ mod golden;
 mod grade;
 mod oracles;
 mod papers;
+mod pcap;
 mod pool;
 mod sweep;
 
@@ -73,6 +74,10 @@ fn run(args: args::Run) -> ExitCode {
         Err(code) => return code,
     };
     let mut world = World::new(&scenario);
+    let mut pcaps = match pcap::open(&mut world, &args.pcap) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let mut writer = match csv_dir
         .as_deref()
         .map(|d| csv::TraceCsv::create(d, world.columns()))
@@ -94,6 +99,10 @@ fn run(args: args::Run) -> ExitCode {
                 eprintln!("error: cannot write CSV: {e}");
                 return ExitCode::from(1);
             }
+        }
+        if let Err(e) = pcaps.write(&mut world) {
+            eprintln!("error: cannot write pcap: {e}");
+            return ExitCode::from(1);
         }
         if done {
             break;
