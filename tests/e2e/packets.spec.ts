@@ -68,5 +68,6 @@ test("stepping one event at a time, then running on, gives the run's trace hash"
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {
     timeout: 60_000,
   });
+  await page.getByTestId('tab-plots').click();
   await expect(page.getByTestId('trace-hash')).toHaveText(goldenHash('default'));
 });

@@ -258,8 +258,9 @@ export function nearestMark(
 ): number | null {
   let best = maxPx * maxPx;
   let found: number | null = null;
-  const consider = (tx: number, ty: number, index: number) => {
-    const d = (x(tx) - px) ** 2 + (y(ty) - py) ** 2;
+  // A drop sits on the bar of the segment it dropped: within a few pixels it wins.
+  const consider = (tx: number, ty: number, index: number, weight = 1) => {
+    const d = ((x(tx) - px) ** 2 + (y(ty) - py) ** 2) * weight;
     if (d < best) {
       best = d;
       found = index;
@@ -268,7 +269,7 @@ export function nearestMark(
   for (let i = 0; i < m.data.t.length; i++)
     consider(m.data.t[i] as number, m.data.y1[i] as number, m.data.index[i] as number);
   for (let i = 0; i < m.drops.t.length; i++)
-    consider(m.drops.t[i] as number, m.drops.y[i] as number, m.drops.index[i] as number);
+    consider(m.drops.t[i] as number, m.drops.y[i] as number, m.drops.index[i] as number, 0.1);
   for (let i = 0; i < m.acks.t.length; i++)
     consider(m.acks.t[i] as number, m.acks.ack[i] as number, m.acks.index[i] as number);
   return found;
