@@ -74,8 +74,27 @@ const SHOTS = [
       await page.getByTestId('tab-packets').click();
       await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
       const canvas = page.getByTestId('tsg-canvas');
-      // Inspect the first drop.
-      const at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
+      // Zoom into the first loss and its recovery (Ctrl + wheel at the first drop), inspect it.
+      let at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
+      await canvas.evaluate(
+        (el, [px, py]) => {
+          const r = el.getBoundingClientRect();
+          for (let i = 0; i < 6; i++)
+            el.dispatchEvent(
+              new WheelEvent('wheel', {
+                deltaY: -400,
+                ctrlKey: true,
+                clientX: r.left + px,
+                clientY: r.top + py,
+                bubbles: true,
+                cancelable: true,
+              }),
+            );
+        },
+        [at[0] + 0.4, at[1]],
+      );
+      await page.waitForTimeout(300);
+      at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
       await canvas.click({ position: { x: at[0], y: at[1] } });
       await page.getByTestId('tsg').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(DOCS, 'screenshots/packets.png'), fullPage: false });

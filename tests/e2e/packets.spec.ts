@@ -29,15 +29,29 @@ test('the time-sequence graph draws, and a click on a drop opens that packet', a
   await page.getByTestId('inspector-to-ack').click();
   await expect(page.getByTestId('packet-fields')).toHaveAttribute('data-kind', '1');
   await expect(inspector.getByTestId('inspector-to-ack')).toBeDisabled();
-  // Zooming the shared window redraws the graph.
-  const before = await canvas.evaluate((el) => (el as HTMLCanvasElement).toDataURL());
-  await canvas.hover();
-  await page.keyboard.down('Control');
-  await page.mouse.wheel(0, -400);
-  await page.keyboard.up('Control');
-  await expect
-    .poll(() => canvas.evaluate((el) => (el as HTMLCanvasElement).toDataURL()))
-    .not.toBe(before);
+  // Ctrl + wheel at the first drop zooms the shared window there: the drop moves on the canvas.
+  const zoomAtDrop = (x: number, y: number) =>
+    canvas.evaluate(
+      (el, [px, py]) => {
+        const r = el.getBoundingClientRect();
+        for (let i = 0; i < 5; i++)
+          el.dispatchEvent(
+            new WheelEvent('wheel', {
+              deltaY: -400,
+              ctrlKey: true,
+              clientX: r.left + (px as number),
+              clientY: r.top + (py as number),
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+      },
+      [x, y],
+    );
+  const first = await canvas.getAttribute('data-first-drop');
+  await zoomAtDrop(at![0]! + 0.5, at![1]!);
+  await expect(canvas).toHaveAttribute('data-first-drop', /^[\d.]+,[\d.]+$/);
+  await expect(canvas).not.toHaveAttribute('data-first-drop', first!);
 });
 
 test('on a phone the graph fits the width', async ({ page }) => {

@@ -26,7 +26,7 @@ export const TSG_COLORS = {
   ack: '#1f8a4c',
   sack: '#8a94a0',
   rwnd: '#8a6d1f',
-  drop: '#d1332e',
+  drop: '#6a2c91',
 } as const;
 
 /** Indices [i0, i1) of sorted `t` inside [a, b]. */
@@ -211,7 +211,8 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
     const onWheel = (e: WheelEvent) => {
       const d = timeView.get().domain ?? full;
       const rect = el.getBoundingClientRect();
-      const at = scales.x.invert(e.clientX - rect.left);
+      // From the window now (not the last render's scale: wheel events come faster than frames).
+      const at = d[0] + ((e.clientX - rect.left) / Math.max(1, rect.width)) * (d[1] - d[0]);
       if (e.ctrlKey || e.metaKey) {
         e.preventDefault();
         setDomain(zoomAt(d, full, at, Math.exp(e.deltaY * 0.002)));
@@ -256,7 +257,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
         ref={canvasRef}
         className="tsg__canvas"
         data-testid="tsg-canvas"
-        data-first-drop={firstDropInView?.map(Math.round).join(',')}
+        data-first-drop={firstDropInView?.map((v) => v.toFixed(1)).join(',')}
         style={{ left: M.left, top: M.top, width: innerW, height: innerH }}
         onPointerUp={onClick}
         onPointerMove={onMove}
