@@ -81,7 +81,7 @@ const SHOTS = [
           const r = el.getBoundingClientRect();
           for (let i = 0; i < 6; i++)
             el.dispatchEvent(
-              new WheelEvent('wheel', {
+              new el.ownerDocument.defaultView.WheelEvent('wheel', {
                 deltaY: -400,
                 ctrlKey: true,
                 clientX: r.left + px,
