@@ -15,12 +15,20 @@ pub fn run_to_end(
     scenario: &Scenario,
     mut rows: impl FnMut(&World, &[f64]) -> std::io::Result<()>,
 ) -> std::io::Result<Summary> {
-    let mut world = World::new(scenario);
+    run_world_to_end(World::new(scenario), |w, r| rows(w, r))
+}
+
+/// Run an already built `world` to its end (one with packet captures on, say); `rows` gets
+/// each step's trace rows and the world itself, to drain what else it collected.
+pub fn run_world_to_end(
+    mut world: World,
+    mut rows: impl FnMut(&mut World, &[f64]) -> std::io::Result<()>,
+) -> std::io::Result<Summary> {
     let step = sim::engine::time::NS_PER_S;
     loop {
         let done = world.advance(world.now() + step, u64::MAX);
         let drained = world.drain();
-        rows(&world, &drained)?;
+        rows(&mut world, &drained)?;
         if done {
             return Ok(world.summary());
         }

@@ -190,7 +190,32 @@ impl Simulation {
         })?;
         self.world
             .capture(flow_id, point)
+            .map(|_| ())
             .map_err(|e| JsError::new(&e))
+    }
+
+    /// The event the next `advance(end_ns, 1)` runs, as JSON
+    /// (`{"time","kind","target"}`), or `null` at the end of the run.
+    pub fn next_event(&self) -> String {
+        self.world
+            .next_event()
+            .map_or_else(|| "null".to_string(), |e| sim::scenario::to_json(&e))
+    }
+
+    /// The link directions in order, as JSON (`["bottleneck:a>b", …]`):
+    /// what a packet record's `channel` field indexes.
+    pub fn channel_ids(&self) -> String {
+        sim::scenario::to_json(self.world.channel_ids())
+    }
+
+    /// A libpcap file of `records` (rows of the capture, as `drain_packets`
+    /// gave them): the writer `tcplab run --pcap` uses (world/pcap.rs).
+    pub fn pcap(&self, records: &[f64]) -> Result<Vec<u8>, JsError> {
+        let flow = self
+            .world
+            .capture_pcap_flow(0)
+            .ok_or_else(|| JsError::new("no packet capture in this simulation"))?;
+        Ok(sim::world::pcap::file(&flow, records))
     }
 
     /// Captured packets since the last call, row-major,

@@ -59,6 +59,10 @@ pub struct Run {
     /// Lift the event and trace caps (long runs are otherwise refused at duration_s).
     #[arg(long)]
     pub no_work_limit: bool,
+    /// Write a libpcap file of flow FLOW's packets as its sender or receiver
+    /// sees them (the page's pcap export, byte for byte); repeatable.
+    #[arg(long = "pcap", num_args = 2, value_names = ["FLOW@sender|receiver", "OUT.pcap"])]
+    pub pcap: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,7 @@ mod golden;
 mod grade;
 mod oracles;
 mod papers;
+mod pcap;
 mod pool;
 mod sweep;
 
@@ -72,8 +73,18 @@ fn run(args: args::Run) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    let mut world = sim::World::new(&scenario);
+    let mut pcaps = match pcap::open(&mut world, &args.pcap) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let mut writer = None;
-    let result = batch::run::run_to_end(&scenario, |world, rows| {
+    let mut pcap_error = None;
+    let result = batch::run::run_world_to_end(world, |world, rows| {
+        if let Err(e) = pcaps.write(world) {
+            pcap_error = Some(e.to_string());
+            return Err(e);
+        }
         if writer.is_none() {
             if let Some(d) = csv_dir.as_deref() {
                 writer = Some(batch::trace_csv::TraceCsv::create(d, world.columns())?);
@@ -87,7 +98,10 @@ fn run(args: args::Run) -> ExitCode {
     let summary = match result {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot write CSV: {e}");
+            match pcap_error {
+                Some(p) => eprintln!("error: cannot write pcap: {p}"),
+                None => eprintln!("error: cannot write CSV: {e}"),
+            }
             return ExitCode::from(1);
         }
     };
