@@ -146,6 +146,9 @@ test('a panic in the wasm shows a readable error, keeps the scenario, copies a b
     /^tcplab \d+\.\d+\.\d+ panicked at .+: the model broke on purpose$/,
   );
   await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+  // Chromium refuses clipboard writes from a page without focus (the button then shows the
+  // text to copy by hand); under load the headless page can lose it, so give it focus.
+  await page.bringToFront();
   await page.getByTestId('copy-bug-report').click();
   await expect(page.getByTestId('copy-bug-report-status')).toContainText('Bug report copied');
   const report = await page.evaluate(() => navigator.clipboard.readText());
