@@ -1,5 +1,5 @@
 // ESLint flat config. Besides the usual rules it enforces the model/view boundary
-// (DESIGN.md §2): web/src/sim, web/src/scenario and web/src/charts import no React,
+// (docs/architecture.md): web/src/sim, web/src/scenario and web/src/charts import no React,
 // and web/src/sim imports nothing from the UI layers.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const noReact = [
   {
     group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
-    message: 'No React here: this layer is UI-free (DESIGN.md §2).',
+    message: 'No React here: this layer is UI-free (docs/architecture.md).',
   },
 ];
 const noUi = [

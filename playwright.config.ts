@@ -1,5 +1,5 @@
 // Playwright: the built site (dist/, served under a sub-path) in Debian's Chromium.
-// No browser download: executablePath points at the system binary (DESIGN.md §8).
+// No browser download: executablePath points at the system binary (README, "Prerequisites").
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
 

@@ -36,7 +36,7 @@ function ensureRustComponents() {
   return 0;
 }
 
-/** Debian's Chromium for Playwright (no browser download works here; README, "Browser tests"). */
+/** Debian's Chromium for Playwright (no browser download works here; README, "Prerequisites"). */
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,4 +1,4 @@
-//! Property tests over random valid scenarios (issue 10, item 3): dumbbells and
+//! Property tests over random valid scenarios: dumbbells and
 //! chains with random rates, delays, MTUs, queue disciplines and their
 //! parameters, congestion-control algorithms, loss-recovery styles, TCP and
 //! UDP sources, wire loss and modelled end hosts, run for a few simulated
@@ -758,7 +758,7 @@ fn schema_names(schema: &Value, def: &str) -> Vec<String> {
         .collect()
 }
 
-/// Issue 10, item 4: the golden hashes pin every algorithm, queue discipline,
+/// The golden hashes pin every algorithm, queue discipline,
 /// recovery style and source. Names come from the schema, so a new variant
 /// fails here until a golden scenario runs it.
 #[test]
@@ -814,7 +814,7 @@ fn golden_scenarios_cover_every_algorithm_queue_recovery_and_source() {
 }
 
 // ---------------------------------------------------------------------------
-// Validation names the field (issue 10, item 1).
+// Validation names the field.
 // ---------------------------------------------------------------------------
 
 /// JSON pointers of every numeric leaf.

@@ -1560,7 +1560,7 @@ export interface Link {
 export interface Reservation {
   /**
    * Bucket depth b of the conformance test, bytes; absent means two link
-   * MTUs (the paper 003 digest suggests 1–2 packets).
+   * MTUs (paper 003 suggests 1–2 packets).
    */
   burst_bytes?: number | null;
   /**

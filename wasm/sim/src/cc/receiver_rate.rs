@@ -1,5 +1,5 @@
 //! Paper 001's rate policy (Miyake, Ishikura, Suzuki, KDD R&D Labs, ~1994;
-//! Fig. 3 and §4.2; digest §3.4–3.5): a window (Tahoe slow start and
+//! Fig. 3 and §4.2): a window (Tahoe slow start and
 //! congestion avoidance, cwnd₀ = 1) plus a pacing rate `rate` (0 = rate
 //! control off). At each loss it compares the receiver's measured rate
 //! `prate` with `rate`:

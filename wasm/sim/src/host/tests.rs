@@ -235,7 +235,7 @@ fn the_offload_hosts_passage_time_is_eq_3_49() {
     // d = 12 + (1/12e9 + 1/(8·32e9) + 0.12/2.5e9)·12000 bits + 0.1 µs, in µs.
     let want = 12.0 + (1.0 / 12.0 + 1.0 / 256.0 + 0.048) * 12.0 + 0.1;
     assert!((params.passage_time_ns(1500, GBPS) / 1e3 - want).abs() < 1e-9);
-    // Digest: d ≈ 13.6 µs at 1500 B for the §3.5 terminal II numbers.
+    // Paper 000: d ≈ 13.6 µs at 1500 B for the §3.5 terminal II numbers.
     let mut t2 = params.clone();
     t2.fsb_bps = 21e9;
     t2.per_packet_ns = Some(400.0);

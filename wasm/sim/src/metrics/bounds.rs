@@ -87,7 +87,7 @@ pub fn measured_loss_rate(fast_retransmits: u64, timeouts: u64, segments_sent: u
 /// thesis sets out to remove, and it contradicts its own prose
 /// (bandwidth-limited below 12 ms, approaching cwnd/RTT above, never above
 /// B_GE). The consistent form follows from cwnd = min(B_GE·RTT, MTU/√p):
-/// RTT/cwnd = `max(1/B_GE, √p·RTT/MTU)` (digest, errata item 1). We default
+/// RTT/cwnd = `max(1/B_GE, √p·RTT/MTU)` (the printed equation corrected). We default
 /// to that and keep the printed one for comparison.
 #[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

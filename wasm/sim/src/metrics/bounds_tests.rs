@@ -1,4 +1,4 @@
-//! Tests of the analytic bounds, read against paper 000 (digest §3.9, §6) and
+//! Tests of the analytic bounds, read against paper 000 (§3.9 and its worked examples) and
 //! algorithms.md §0.2.
 
 use super::*;
@@ -43,7 +43,7 @@ fn assert_mbps(got_bps: f64, want_mbps: f64) {
 
 #[test]
 fn fig_3_9_bound_in_the_bandwidth_limited_region() {
-    // Digest §6, derived table, RTT 0.12 ms.
+    // Paper 000's equations at RTT 0.12 ms.
     for (mtu, want) in [(1000, 628.0), (1500, 648.0), (4500, 678.0), (9000, 685.0)] {
         assert_mbps(
             host_bound_bps(&p4(), GBPS, 0.12e-3, SQRT_P, mtu, &corrected()),
@@ -64,7 +64,7 @@ fn fig_3_9_bound_in_the_loss_limited_region() {
 
 #[test]
 fn as_mtu_grows_the_bound_tends_to_the_harmonic_sum_of_link_and_buses() {
-    // 1/(1 + 0.192 + 0.25) ns/bit ⇒ 693 Mb/s (digest §6).
+    // 1/(1 + 0.192 + 0.25) ns/bit ⇒ 693 Mb/s (paper 000's equations).
     let b = host_bound_bps(&p4(), GBPS, 0.12e-3, SQRT_P, 60_000_000, &corrected());
     assert_mbps(b, 693.4);
 }
@@ -134,7 +134,7 @@ fn the_corrected_bound_never_exceeds_the_link_rate() {
 
 #[test]
 fn the_printed_min_form_exceeds_the_link_rate_at_small_rtt() {
-    // Digest §6: 1811 Mb/s (Non-TOE) and 6512 Mb/s (TOE) at MTU 1500, RTT 0.12 ms.
+    // Paper 000's equations: 1811 Mb/s (Non-TOE) and 6512 Mb/s (TOE) at MTU 1500, RTT 0.12 ms.
     let non_toe = host_bound_bps(&p4(), GBPS, 0.12e-3, SQRT_P, 1500, &printed());
     let toe = host_bound_bps(&pentium_d(), GBPS, 0.12e-3, SQRT_P, 1500, &printed());
     assert!((mbps(non_toe) - 1811.0).abs() < 1.0, "{}", mbps(non_toe));
@@ -185,7 +185,7 @@ fn offload_raises_the_bound_and_most_at_small_mtu() {
 fn table_3_1_ratios_at_mtu_1500_6000_9000() {
     // The table does not state its parameters. A least-squares fit of
     // 1/r − 1 = 2·B_GE/B_FSB + t_L·B_GE/MTU to its three entries gives
-    // B_FSB ≈ 4.07 Gb/s and t_L ≈ 9.8 µs (digest §6) — the loopback values
+    // B_FSB ≈ 4.07 Gb/s and t_L ≈ 9.8 µs (paper 000's equations) — the loopback values
     // B_int ≈ 4.0–4.2 Gb/s and t_L ≈ 9.4 µs of eq. 3.53.
     let (fsb, t_l) = (4.065e9, 9.79e-6);
     for (mtu, want) in [(1500, 0.433), (6000, 0.594), (9000, 0.610)] {

@@ -417,7 +417,7 @@ pub struct Reservation {
     /// Reserved rate, b/s (token rate r of the conformance test).
     pub rate_bps: f64,
     /// Bucket depth b of the conformance test, bytes; absent means two link
-    /// MTUs (the paper 003 digest suggests 1–2 packets).
+    /// MTUs (paper 003 suggests 1–2 packets).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burst_bytes: Option<u64>,
     /// Non-conforming packets go best effort (default) or are dropped.
@@ -441,7 +441,7 @@ pub enum WfqDropPolicy {
 }
 
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
-/// threshold 64 per conversation, hold queue 1000), per the paper 003 digest.
+/// threshold 64 per conversation, hold queue 1000), as paper 003 describes the router.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(test, derive(serde::Deserialize))]
 #[derive(Serialize, Clone, Debug, PartialEq)]

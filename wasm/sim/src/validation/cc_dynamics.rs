@@ -340,7 +340,7 @@ fn bbr() -> Vec<Row> {
 /// numbers (≈ 47 Mb/s and a 1000/20 = 50-packet share of buffer each): 5
 /// CUBIC (Linux preset) and 5 Compound connections on 500 Mb/s with a
 /// 500-packet DropTail buffer, RTT 64 ms and 8 ms (the added delay read as
-/// the RTT, digest §4.1), 0.5 ms of access jitter, goodput from 20 s to 60 s.
+/// the RTT, paper 002 §4.1), 0.5 ms of access jitter, goodput from 20 s to 60 s.
 /// The outcome depends on the buffer: in a two-flow run with 0.1·BDP of
 /// buffer Compound came out ahead (docs/algorithms.md).
 fn paper002() -> Vec<Row> {
