@@ -1,7 +1,7 @@
 //! `tcplab oracles [--only NAME]…`: run the model-validation cases (analytic
 //! oracles) on every core, print the table, exit 1 if any row fails.
 
-use sim::validation::{cases, table, Row};
+use sim::oracles::{cases, table, Row};
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -9,10 +9,10 @@ pub mod host;
 pub mod invariants;
 pub mod metrics;
 pub mod net;
+pub mod oracles;
 pub mod queue;
 pub mod scenario;
 pub mod tcp;
-pub mod validation;
 pub mod world;
 
 pub use metrics::summary::Summary;

@@ -6,15 +6,15 @@
 mod common;
 
 use serde_json::{json, Value};
+use sim::oracles::{dumbbell, DumbbellFlow};
 use sim::scenario::CcAlgorithm;
-use sim::validation::{dumbbell, DumbbellFlow};
 use sim::{Scenario, World};
 
 /// One flow over a 10 Mb/s, 50 ms path with a large DropTail buffer, extra
 /// JSON merged into the bottleneck link.
 fn one_flow(flow: Value, bottleneck: Value, duration_s: f64) -> Scenario {
     let mut link = json!({"queue": {"kind": "drop_tail", "limit_packets": 200}});
-    sim::validation::merge(&mut link, &bottleneck);
+    sim::oracles::merge(&mut link, &bottleneck);
     let mut s = dumbbell(
         &[DumbbellFlow::with(50.0, flow)],
         10e6,

@@ -6,7 +6,7 @@
 mod common;
 
 use serde_json::{json, Value};
-use sim::validation::{dumbbell, DumbbellFlow};
+use sim::oracles::{dumbbell, DumbbellFlow};
 use sim::{Scenario, Summary, World};
 
 /// Two flows over a 10 Mb/s, 40 ms path through `queue`.

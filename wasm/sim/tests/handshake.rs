@@ -8,15 +8,15 @@
 mod common;
 
 use serde_json::{json, Value};
+use sim::oracles::{dumbbell, DumbbellFlow};
 use sim::scenario::LossSpec;
-use sim::validation::{dumbbell, DumbbellFlow};
 use sim::world::capture::{CapturePoint, FIELDS, FLAG_ECT, FLAG_SACK_PERMITTED, RECORD_WIDTH};
 use sim::{Scenario, World};
 
 /// One flow, 40 ms round trip, over a 20 Mb/s bottleneck, opening at 1 s.
 fn one_flow(flow: Value, duration_s: f64) -> Scenario {
     let mut flow = flow;
-    sim::validation::merge(&mut flow, &json!({"start_s": 1.0}));
+    sim::oracles::merge(&mut flow, &json!({"start_s": 1.0}));
     let mut s = dumbbell(
         &[DumbbellFlow::with(40.0, flow)],
         20e6,
@@ -42,7 +42,7 @@ fn column_at(w: &World, rows: &[f64], metric: &str, t: f64) -> f64 {
 }
 
 fn run(s: &Scenario) -> (World, Vec<f64>) {
-    sim::validation::run(s)
+    sim::oracles::run(s)
 }
 
 /// Lose everything the sender's access link sends in [from, to) seconds.

@@ -6,7 +6,7 @@
 mod common;
 
 use serde_json::json;
-use sim::validation::{dumbbell, DumbbellFlow};
+use sim::oracles::{dumbbell, DumbbellFlow};
 use sim::{Scenario, World};
 
 fn with_receiver_host(mut s: Scenario, preset: &str) -> Scenario {

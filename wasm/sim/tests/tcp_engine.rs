@@ -6,7 +6,7 @@
 mod common;
 
 use serde_json::{json, Value};
-use sim::validation::{dumbbell, DumbbellFlow};
+use sim::oracles::{dumbbell, DumbbellFlow};
 use sim::Scenario;
 
 /// One flow over a 20 Mb/s, 40 ms path with a 50-packet DropTail buffer.
