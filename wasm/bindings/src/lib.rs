@@ -49,6 +49,38 @@ pub fn validate(scenario_json: &str) -> String {
     }
 }
 
+/// Read a scenario from the bytes of a file or a link with the one reader
+/// (the CLI's): `{"readable":…,"errors":[…]}`. Not readable: `errors`
+/// holds the one reason (size, encoding, syntax, or a field of the wrong
+/// type, with its path). Readable: `errors` lists what validation refuses,
+/// so the page can still open the scenario to be fixed.
+#[wasm_bindgen]
+pub fn read_scenario(bytes: &[u8]) -> String {
+    let (readable, errors) = match sim::scenario::read_json::<sim::Scenario>(bytes) {
+        Ok(s) => (true, errors_json(&sim::scenario::validate(&s))),
+        Err(e) => (false, errors_json(&[e])),
+    };
+    format!("{{\"readable\":{readable},{}", &errors[1..])
+}
+
+/// The largest scenario the reader accepts, in bytes (a file above it is
+/// refused before it is read).
+#[wasm_bindgen]
+pub fn max_scenario_bytes() -> usize {
+    sim::scenario::MAX_SCENARIO_BYTES
+}
+
+/// Check JSON that is not a scenario (a link's payload) as the reader
+/// checks a scenario's text: `{"errors":[]}` when it is one document of
+/// UTF-8 JSON, numbers in range, no key twice in an object.
+#[wasm_bindgen]
+pub fn check_json(bytes: &[u8]) -> String {
+    match sim::scenario::check_json(bytes) {
+        Ok(()) => errors_json(&[]),
+        Err(e) => errors_json(&[e]),
+    }
+}
+
 /// Validate scenario JSON and estimate the work of a run:
 /// `{"errors":[…],"estimate":{"events","packets","rows","columns","trace_values","level","message"}}`.
 /// `estimate` is null when the fields have errors (there is nothing to
@@ -247,6 +279,25 @@ mod tests {
             .unwrap()
             .starts_with("malformed JSON"));
         assert_eq!(v["estimate"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn read_scenario_says_whether_it_reads_and_what_is_wrong() {
+        let read = |text: &str| -> serde_json::Value {
+            serde_json::from_str(&read_scenario(text.as_bytes())).unwrap()
+        };
+        assert_eq!(
+            read(DEFAULT),
+            serde_json::json!({"readable": true, "errors": []})
+        );
+        let v = read(&DEFAULT.replace("\"name\": \"Single bottleneck\"", "\"name\": 1"));
+        assert_eq!(v["readable"], false);
+        assert_eq!(v["errors"][0]["path"], "name");
+        let v = read(&DEFAULT.replace("\"duration_s\": 20", "\"duration_s\": -1"));
+        assert_eq!(v["readable"], true);
+        assert_eq!(v["errors"][0]["path"], "duration_s");
+        let v: serde_json::Value = serde_json::from_str(&check_json(b"{\"a\":1,\"a\":2}")).unwrap();
+        assert_eq!(v["errors"][0]["path"], "a");
     }
 
     #[test]

@@ -82,7 +82,7 @@ impl Checker {
     fn id(&mut self, path: &str, id: &str) {
         if id.is_empty() {
             self.err(path, "must not be empty");
-        } else if id.len() > 64 {
+        } else if id.chars().count() > 64 {
             self.err(path, "must be at most 64 characters");
         } else if !id
             .chars()
@@ -114,10 +114,11 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
             ),
         );
     }
-    if s.name.len() > 200 {
+    // Limits in characters, as the messages say (70 kanji are 210 bytes).
+    if s.name.chars().count() > 200 {
         c.err("name", "must be at most 200 characters");
     }
-    if s.description.len() > 5000 {
+    if s.description.chars().count() > 5000 {
         c.err("description", "must be at most 5000 characters");
     }
     c.positive("duration_s", s.duration_s, MAX_DURATION_S, "s");
