@@ -28,6 +28,14 @@ impl de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error(msg.to_string())
     }
+
+    /// As serde's, with JSON's word for null (serde says "unit value").
+    fn invalid_type(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
+        match unexp {
+            de::Unexpected::Unit => Error(format!("invalid type: null, expected {exp}")),
+            _ => Error(format!("invalid type: {unexp}, expected {exp}")),
+        }
+    }
 }
 
 /// Where a value stands in the document, built on the stack while reading.
