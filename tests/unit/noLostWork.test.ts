@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { parseSaved } from '../../web/src/state/autosave';
 import type { Saved } from '../../web/src/state/autosave';
 import { chooseStart } from '../../web/src/state/pageStart';
-import { parseScenarioFile, scenarioFileText } from '../../web/src/scenario/scenarioFile';
+import { scenarioFileText } from '../../web/src/scenario/scenarioFile';
+import { readScenarioBytes, readScenarioFile } from '../../web/src/scenario/reader';
+import { reader } from './helpers/reader';
 import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
 import type { LinkResult } from '../../web/src/scenario/link/linkState';
 import type { Scenario } from '../../web/src/scenario/types';
@@ -133,31 +135,57 @@ describe('scenario files', () => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => `content/scenarios/${f}`);
 
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
   it.each([...PRESET_IDS])('preset %s exports and imports back exactly', (id) => {
     const text = scenarioFileText(presetScenario(id));
-    const r = parseScenarioFile(text);
-    if (!r.ok) throw new Error(r.problem);
+    const r = readScenarioBytes(bytes(text), reader);
+    if (!r.ok) throw new Error(r.problem.message);
     expect(r.scenario).toEqual(presetScenario(id));
     expect(scenarioFileText(r.scenario)).toBe(text);
   });
 
   it.each(files)('%s imports and re-exports to the same JSON', (file) => {
     const original = JSON.parse(readRepoFile(file)) as Scenario;
-    const r = parseScenarioFile(readRepoFile(file));
-    if (!r.ok) throw new Error(r.problem);
+    const r = readScenarioBytes(bytes(readRepoFile(file)), reader);
+    if (!r.ok) throw new Error(r.problem.message);
     expect(r.scenario).toEqual(original);
     expect(scenarioFileText(r.scenario)).toBe(scenarioFileText(original));
   });
 
-  it('names what is wrong with a file that is not a scenario', () => {
-    expect(parseScenarioFile('{ nope')).toMatchObject({ ok: false });
-    expect(parseScenarioFile('{"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}')).toEqual({
+  it('names what is wrong with a file that is not a scenario', async () => {
+    expect(readScenarioBytes(bytes('{ nope'), reader)).toEqual({
       ok: false,
-      problem: 'flows[0].id: not a string',
+      problem: {
+        path: '',
+        message: 'malformed JSON at line 1 column 3 (byte 2): key must be a string',
+      },
     });
-    expect(parseScenarioFile(' '.repeat(5_000_001))).toEqual({
+    const flows =
+      '{"version":1,"duration_s":1,"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}';
+    expect(readScenarioBytes(bytes(flows), reader)).toEqual({
       ok: false,
-      problem: 'the file is too large',
+      problem: { path: 'flows[0].id', message: 'invalid type: integer `3`, expected a string' },
     });
+    const named = scenarioFileText({ ...presetScenario('single'), name: 1 as unknown as string });
+    expect(readScenarioBytes(bytes(named), reader)).toMatchObject({
+      ok: false,
+      problem: { path: 'name' },
+    });
+    const huge = new Blob([new Uint8Array(reader.maxBytes + 1)]);
+    expect(await readScenarioFile(huge, reader)).toEqual({
+      ok: false,
+      problem: {
+        path: '',
+        message: `the scenario is ${reader.maxBytes + 1} bytes, more than the limit of ${reader.maxBytes}`,
+      },
+    });
+  });
+
+  it('a file that reads but does not validate opens with its errors', () => {
+    const s = { ...presetScenario('single'), duration_s: -1 };
+    const r = readScenarioBytes(bytes(scenarioFileText(s)), reader);
+    expect(r.ok && r.scenario).toEqual(s);
+    expect(r.ok && r.errors[0]?.path).toBe('duration_s');
   });
 });

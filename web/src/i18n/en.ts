@@ -29,8 +29,7 @@ export const en = {
         ? 'B is the same as A so far.'
         : `B differs from A in ${n} place${n === 1 ? '' : 's'}:`,
     importJson: 'Open scenario JSON…',
-    importFailed: 'That file is not a scenario JSON:',
-    notScenario: 'it needs topology.nodes, topology.links and flows, each with ids.',
+    importFailed: 'That file cannot be opened as a scenario:',
     shareLink: 'Copy link',
     linkCopied: 'Link copied',
   },

@@ -29,8 +29,7 @@ export const ja: Strings = {
     differences: (n: number) =>
       n === 0 ? 'B はまだ A と同じです。' : `B は A と ${n} か所異なります:`,
     importJson: 'シナリオ JSON を開く…',
-    importFailed: 'このファイルはシナリオ JSON ではありません:',
-    notScenario: 'topology.nodes・topology.links・flows(それぞれ id 付き)が必要です。',
+    importFailed: 'このファイルはシナリオとして開けません:',
     shareLink: 'リンクをコピー',
     linkCopied: 'コピーしました',
   },

@@ -1,9 +1,18 @@
-// The wasm module on the page's thread: scenario validation (the same `validate()` the worker and
-// the CLI use) and Jain's index for the fairness plots. Loaded once; synchronous afterwards, so
-// the editor can check every keystroke.
-import init, { estimate, jain_rows, validate, version } from './pkg/tcplab_wasm.js';
+// The wasm module on the page's thread: the scenario reader and validation (the same reader and
+// `validate()` the worker and the CLI use) and Jain's index for the fairness plots. Loaded once;
+// synchronous afterwards, so the editor can check every keystroke.
+import init, {
+  check_json,
+  estimate,
+  jain_rows,
+  max_scenario_bytes,
+  read_scenario,
+  validate,
+  version,
+} from './pkg/tcplab_wasm.js';
 import { parseErrorsJson } from './errors';
 import type { FieldError } from './protocol';
+import type { ScenarioReader } from '../scenario/reader';
 
 export type Validator = (scenarioJson: string) => FieldError[];
 
@@ -24,6 +33,8 @@ export interface WorkEstimate {
 
 export interface PageWasm {
   validate: Validator;
+  /** The one scenario reader (the CLI's), for imports and links. */
+  reader: ScenarioReader;
   jainRows: JainRows;
   /** The estimate, or null when the scenario has field errors (nothing to estimate). */
   estimate(scenarioJson: string): WorkEstimate | null;
@@ -40,6 +51,31 @@ function parseEstimate(text: string): WorkEstimate | null {
   }
 }
 
+const malformed: FieldError = { path: '', message: 'the reader returned malformed output' };
+
+/** The page's scenario reader over the wasm module's exports (also used by Node tests). */
+export function scenarioReaderOf(wasm: {
+  read_scenario(bytes: Uint8Array): string;
+  check_json(bytes: Uint8Array): string;
+  max_scenario_bytes(): number;
+  version(): string;
+}): ScenarioReader {
+  return {
+    modelVersion: wasm.version(),
+    maxBytes: wasm.max_scenario_bytes(),
+    read: (bytes) => {
+      const text = wasm.read_scenario(bytes);
+      const errors = parseErrorsJson(text);
+      if (!errors) return { readable: false, errors: [malformed] };
+      return { readable: text.startsWith('{"readable":true'), errors };
+    },
+    checkJson: (bytes) => {
+      const errors = parseErrorsJson(wasm.check_json(bytes));
+      return errors ? (errors[0] ?? null) : malformed;
+    },
+  };
+}
+
 let loading: Promise<PageWasm> | null = null;
 
 export function loadPageWasm(): Promise<PageWasm> {
@@ -48,6 +84,7 @@ export function loadPageWasm(): Promise<PageWasm> {
       const errors = parseErrorsJson(validate(json));
       return errors ?? [{ path: '', message: 'the validator returned malformed output' }];
     },
+    reader: scenarioReaderOf({ read_scenario, check_json, max_scenario_bytes, version }),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
     estimate: (json: string) => parseEstimate(estimate(json)),
     version: version(),

@@ -3,7 +3,7 @@
 // and saved work on offer. The actions load what the reader chooses.
 import { decodeLink, hasLink } from '../scenario/link/linkCodec';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
-import type { FieldError } from '../sim/protocol';
+import type { ScenarioReader } from '../scenario/reader';
 import { AUTOSAVE_KEY, PREVIOUS_KEY, readSaved, writeSaved } from './autosave';
 import type { Saved } from './autosave';
 import { editor, replaceScenario } from './editorStore';
@@ -59,16 +59,18 @@ let started = false;
 
 /**
  * Read the link in `hash` (if any) and the autosaved work, decide what to show, then keep
- * autosaving. `validate` is the page's validator, or null if the wasm failed to load.
+ * autosaving. `reader` is the page's scenario reader, or null if the wasm failed to load (then a
+ * link cannot be read, and says so).
  */
-export async function startFromUrl(
-  hash: string,
-  validate: ((json: string) => FieldError[]) | null,
-): Promise<void> {
+export async function startFromUrl(hash: string, reader: ScenarioReader | null): Promise<void> {
   if (started) return;
   started = true;
-  const link = hasLink(hash) ? await decodeLink(hash) : null;
-  const linkErrors = link?.ok && validate ? validate(JSON.stringify(link.state.scenario)) : null;
+  const link = !hasLink(hash)
+    ? null
+    : reader
+      ? await decodeLink(hash, reader)
+      : ({ ok: false, reason: 'content', detail: 'the simulator did not load' } as const);
+  const linkErrors = link?.ok ? link.errors : null;
   const plan = chooseStart({
     link,
     linkErrors,

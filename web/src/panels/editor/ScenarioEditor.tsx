@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
-import { parseScenarioFile } from '../../scenario/scenarioFile';
+import { errorLine, readScenarioFile } from '../../scenario/reader';
+import { loadPageWasm } from '../../sim/validator';
 import {
   activeScenario,
   editor,
@@ -44,8 +45,8 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const r = parseScenarioFile(await file.text());
-      if (!r.ok) throw new Error(`${t.editor.notScenario} (${r.problem})`);
+      const r = await readScenarioFile(file, (await loadPageWasm()).reader);
+      if (!r.ok) throw new Error(errorLine(r.problem));
       replaceScenario(r.scenario);
       setImportError(null);
     } catch (e) {

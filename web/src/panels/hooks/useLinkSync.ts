@@ -29,7 +29,7 @@ export function useLinkSync(wasm: PageWasmState): void {
     if (wasm.state === 'loading') return;
     void startFromUrl(
       globalThis.location?.hash ?? '',
-      wasm.state === 'ready' ? wasm.wasm.validate : null,
+      wasm.state === 'ready' ? wasm.wasm.reader : null,
     );
   }, [wasm]);
 

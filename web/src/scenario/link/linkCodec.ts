@@ -1,7 +1,9 @@
 // Links that open the same experiment: the scenario (as a patch against a fixed base, so only
 // what differs travels), its seed, the view and a lesson's flags, in the URL fragment as
 // `#v=1&z=<base64url(deflate-raw(JSON))>`. Older formats are read and migrated (migrations.ts).
-// Decoding never throws: a truncated, damaged, oversized or hostile link gives a reason.
+// Decoding never throws: a truncated, damaged, oversized or hostile link gives a reason. The
+// payload's JSON is checked by the one reader's JSON rules, and the scenario it builds is read by
+// the one reader itself (reader.ts): a link opens only a scenario the CLI would read.
 import { deflateRaw, toBase64Url } from './bytes';
 import type { LessonFlags, LinkResult, LinkState, LinkView } from './linkState';
 import {
@@ -13,8 +15,9 @@ import {
   type PayloadV1,
 } from './migrations';
 import { applyPatch, makePatch, PatchError } from './patch';
-import { scenarioShapeProblem } from '../shape';
-import type { Scenario } from '../types';
+import { errorLine, readScenarioValue } from '../reader';
+import type { ScenarioReader } from '../reader';
+import type { FieldError } from '../../sim/protocol';
 
 /** The longest fragment we read (browsers allow megabytes; a real link is a few hundred bytes). */
 export const MAX_HASH_CHARS = 100_000;
@@ -114,7 +117,10 @@ function readLesson(v: unknown): LessonFlags | undefined {
   return v as LessonFlags;
 }
 
-function readPayload(payload: unknown): LinkState {
+function readPayload(
+  payload: unknown,
+  reader: ScenarioReader,
+): { state: LinkState; errors: FieldError[] } {
   if (!isObject(payload)) throw new LinkError('content', '(top): not an object');
   let scenario: unknown;
   try {
@@ -124,17 +130,17 @@ function readPayload(payload: unknown): LinkState {
     throw e;
   }
   if (payload.seed !== undefined && isObject(scenario)) scenario.seed = payload.seed;
-  const problem = scenarioShapeProblem(scenario);
-  if (problem) throw new LinkError('content', problem);
-  const state: LinkState = { scenario: scenario as Scenario };
+  const read = readScenarioValue(scenario, reader);
+  if (!read.ok) throw new LinkError('content', errorLine(read.problem));
+  const state: LinkState = { scenario: read.scenario };
   const view = readView(payload.view);
   if (view) state.view = view;
   const lesson = readLesson(payload.lesson);
   if (lesson) state.lesson = lesson;
-  return state;
+  return { state, errors: read.errors };
 }
 
-async function decode(hash: string): Promise<LinkResult> {
+async function decode(hash: string, reader: ScenarioReader): Promise<LinkResult> {
   if (hash.length > MAX_HASH_CHARS) {
     throw new LinkError('tooLong', `${hash.length} characters, more than ${MAX_HASH_CHARS}`);
   }
@@ -144,27 +150,30 @@ async function decode(hash: string): Promise<LinkResult> {
   if (v === null && params.has('s')) version = 0;
   else if (v !== null && /^[0-9]{1,4}$/.test(v)) version = Number(v);
   else throw new LinkError('format', v === null ? 'no version (v=) in the link' : `version ${v}`);
-  const reader = READERS[version];
-  if (!reader) {
+  const readVersion = READERS[version];
+  if (!readVersion) {
     throw new LinkError(
       'version',
       `version ${version}; this page reads versions 0 to ${CURRENT_VERSION}`,
     );
   }
-  let payload = await reader(params);
+  let payload = await readVersion(params, reader);
   checkDepth(payload);
   for (let at = version; at < CURRENT_VERSION; at++) {
     const migrate = MIGRATIONS[at];
     if (!migrate) throw new LinkError('version', `no migration from version ${at}`);
     payload = migrate(payload);
   }
-  return { ok: true, state: readPayload(payload), version };
+  return { ok: true, ...readPayload(payload, reader), version };
 }
 
-/** The state in a link's fragment, or why it cannot be opened. Never throws. */
-export async function decodeLink(hash: string): Promise<LinkResult> {
+/**
+ * The state in a link's fragment, or why it cannot be opened, read with `reader` (the page's
+ * wasm reader). Never throws. A scenario that reads but does not validate comes with its errors.
+ */
+export async function decodeLink(hash: string, reader: ScenarioReader): Promise<LinkResult> {
   try {
-    return await decode(hash);
+    return await decode(hash, reader);
   } catch (e) {
     if (e instanceof LinkError) return { ok: false, reason: e.reason, detail: e.message };
     return { ok: false, reason: 'content', detail: e instanceof Error ? e.message : String(e) };

@@ -2,6 +2,7 @@
 // belongs to the lessons code: the link codec checks the types of the fields it knows and passes
 // the whole record through unchanged.
 import type { Scenario } from '../types';
+import type { FieldError } from '../../sim/protocol';
 
 /** Which plots are shown (all when absent) and the time window, in simulated seconds. */
 export interface LinkView {
@@ -29,5 +30,6 @@ export type LinkProblem =
   'format' | 'version' | 'tooLong' | 'encoding' | 'tooLarge' | 'json' | 'tooDeep' | 'content';
 
 export type LinkResult =
-  | { ok: true; state: LinkState; version: number }
+  /** `errors`: what validation refuses in the link's scenario (it reads, but may not run). */
+  | { ok: true; state: LinkState; version: number; errors: FieldError[] }
   | { ok: false; reason: LinkProblem; detail: string };

@@ -8,6 +8,7 @@ import baseV1 from './baseV1.json';
 import { TooLargeError, fromBase64Url, inflateRaw } from './bytes';
 import type { LinkProblem } from './linkState';
 import { makePatch } from './patch';
+import type { ScenarioReader } from '../reader';
 
 export const CURRENT_VERSION = 1;
 
@@ -51,7 +52,22 @@ function base64(text: string | null, name: string): Uint8Array {
   }
 }
 
-export function parseJson(text: string): unknown {
+/**
+ * The JSON in `bytes`, checked first by the one reader's rules (UTF-8, one document, numbers in
+ * range, no key twice), so the browser's parse cannot differ from the CLI's.
+ */
+export function parseJson(bytes: Uint8Array, reader: ScenarioReader): unknown {
+  const text = utf8(bytes);
+  const problem = reader.checkJson(bytes);
+  if (problem?.message.includes('recursion limit exceeded')) {
+    throw new LinkError('tooDeep', 'nested more than the reader allows');
+  }
+  if (problem) {
+    throw new LinkError(
+      'json',
+      problem.path ? `${problem.path}: ${problem.message}` : problem.message,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -71,13 +87,16 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Per version: the hash parameters → that version's payload (parsed JSON, not yet checked). */
-export const READERS: Record<number, (params: URLSearchParams) => Promise<unknown>> = {
-  0: (params) => {
+export const READERS: Record<
+  number,
+  (params: URLSearchParams, reader: ScenarioReader) => Promise<unknown>
+> = {
+  0: (params, reader) => {
     const bytes = base64(params.get('s'), 's');
     if (bytes.length > MAX_JSON_BYTES) throw new LinkError('tooLarge', 'the scenario is too big');
-    return Promise.resolve(parseJson(utf8(bytes)));
+    return Promise.resolve(parseJson(bytes, reader));
   },
-  1: async (params) => parseJson(utf8(await inflate(base64(params.get('z'), 'z')))),
+  1: async (params, reader) => parseJson(await inflate(base64(params.get('z'), 'z')), reader),
 };
 
 /** Per version below the current one: its payload → the next version's payload. */
