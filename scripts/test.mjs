@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the set-up of `npm start`, then every check the project has, in order:
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI build,
-//         the model validated against analytic oracles (npm run validate), and each cargo-fuzz
+//         the model validated against analytic oracles (npm run validate), the paper report
+//         and every number quoted from it matching the model (tcplab papers --check), and each cargo-fuzz
 //         target over a fixed set of inputs when nightly and cargo-fuzz are installed
 //         (scripts/fuzz.mjs --gate)
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
@@ -60,6 +61,10 @@ const steps = [
   ['cargo test', cargo('test', '--workspace')],
   ['native CLI (release)', cargo('build', '--release', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['oracles'])],
+  [
+    'papers (quoted numbers)',
+    () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['papers', '--check']),
+  ],
   ['fuzz (fixed inputs)', () => fuzz({ gate: true })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
@@ -73,6 +78,7 @@ const steps = [
 const needs = {
   playwright: ['vite build', 'chromium'],
   'validate (oracles)': ['native CLI (release)'],
+  'papers (quoted numbers)': ['native CLI (release)'],
 };
 
 const t0 = Date.now();

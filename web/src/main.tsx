@@ -3,7 +3,7 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
-import { useLessonRoute } from './panels/lessons/useLessonRoute';
+import { useLessonRoute, usePapersRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
 
 const PlotBench = lazy(() =>
@@ -12,6 +12,10 @@ const PlotBench = lazy(() =>
 // The lessons (Markdown, KaTeX and the bundled lesson files) load only when a lesson route opens.
 const LessonRoot = lazy(() =>
   import('./panels/lessons/LessonRoot').then((m) => ({ default: m.LessonRoot })),
+);
+// The Papers view (the generated reproduction report) also loads only when opened.
+const PapersPage = lazy(() =>
+  import('./panels/papers/PapersPage').then((m) => ({ default: m.PapersPage })),
 );
 const bench = new URLSearchParams(globalThis.location.search).get('bench') === 'plot';
 
@@ -24,9 +28,17 @@ if (import.meta.env.PROD && !bench && 'serviceWorker' in navigator) {
   });
 }
 
-/** The lab, or (when the fragment names a lesson route) the lessons and the teacher view. */
+/** The lab, the Papers view (`#papers`), or (when the fragment names a lesson route) the
+ * lessons and the teacher view. */
 function Root() {
   const route = useLessonRoute();
+  if (usePapersRoute()) {
+    return (
+      <Suspense fallback={null}>
+        <PapersPage />
+      </Suspense>
+    );
+  }
   return route ? (
     <Suspense fallback={null}>
       <LessonRoot route={route} />

@@ -15,6 +15,9 @@
 //!                                     grade answers or result codes (see grade.rs)
 //! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
 //!                                     (default FILE: tests/golden/expected.json)
+//! tcplab papers [--check] [--only NNN]… [--root DIR]
+//!                                     run the paper experiments (content/papers), write
+//!                                     docs/papers.md and the quoted numbers (see papers/)
 //!
 //! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
 
@@ -24,6 +27,7 @@ mod csv;
 mod golden;
 mod grade;
 mod oracles;
+mod papers;
 mod pool;
 mod sweep;
 
@@ -41,7 +45,8 @@ const USAGE: &str = "usage:
   tcplab sweep SWEEP.json [--out FILE.csv]
   tcplab bounds FILE.json
   tcplab bench [FILE.json]...
-  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]";
+  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]
+  tcplab papers [--check] [--only NNN]... [--root DIR]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -54,6 +59,7 @@ fn main() -> ExitCode {
         Some("sweep") => sweep::run(&args[1..]),
         Some("bounds") => bounds(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("papers") => papers::run(&args[1..]),
         Some("schema") => {
             print!("{}", sim::scenario::json_schema());
             ExitCode::SUCCESS

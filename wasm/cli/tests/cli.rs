@@ -181,3 +181,101 @@ fn bounds_gives_values_and_curves_over_mtu_and_rtt() {
     assert_eq!(c["over_rtt_no_offload"].as_array().unwrap().len(), 41);
     assert!(v[0]["bounds"]["host_bound_bps"].as_f64().unwrap() > 6e8);
 }
+
+/// A repository in a temporary directory: the default scenario, a paper file quoting its
+/// Jain index in a lesson, and the report header.
+fn papers_root(quote: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tcplab-papers-{}-{quote}", std::process::id()));
+    for d in [
+        "content/scenarios",
+        "content/papers",
+        "content/lessons",
+        "docs",
+    ] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut s: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{root}/content/scenarios/default.json")).unwrap(),
+    )
+    .unwrap();
+    s["duration_s"] = 2.into();
+    std::fs::write(dir.join("content/scenarios/default.json"), s.to_string()).unwrap();
+    std::fs::write(dir.join("content/papers/header.md"), "# Report\n").unwrap();
+    std::fs::write(
+        dir.join("content/lessons/l.md"),
+        format!("The lab gives a goodput of {quote} Mb/s here.\n"),
+    )
+    .unwrap();
+    let paper = serde_json::json!({
+        "format": "tcplab-papers/1", "paper": "999", "title": "T", "cite": "C",
+        "runs": {"one": {"scenario": "default"}},
+        "values": {"g": {"run": "one", "metric": "flows[flow1].goodput_bps", "scale": 1e-6,
+                         "decimals": 1, "unit": "Mb/s"}},
+        "results": [{"id": "r", "claim": "c", "where": "§1", "paper": "20 Mb/s",
+                     "paper_value": 20.0, "value": "g", "reproduced": {"within": {"rel": 0.5}},
+                     "why": {"reproduced": "yes", "not_reproduced": "no"}}],
+        "quotes": [{"file": "content/lessons/l.md", "text": "a goodput of {g} Mb/s"}]
+    });
+    std::fs::write(dir.join("content/papers/999.json"), paper.to_string()).unwrap();
+    dir
+}
+
+#[test]
+fn papers_check_fails_on_a_drifted_quote_and_papers_rewrites_it() {
+    let dir = papers_root("99.9");
+    let root = dir.to_string_lossy().into_owned();
+    let out = tcplab(&["papers", "--check", "--root", &root]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "content/lessons/l.md: \"a goodput of {g} Mb/s\" quotes 99.9 where the model gives"
+        ),
+        "{err}"
+    );
+    let out = tcplab(&["papers", "--root", &root]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lesson = std::fs::read_to_string(dir.join("content/lessons/l.md")).unwrap();
+    assert!(!lesson.contains("99.9"), "{lesson}");
+    let report = std::fs::read_to_string(dir.join("docs/papers.md")).unwrap();
+    assert!(
+        report.starts_with("# Report\n") && report.contains("**reproduced**"),
+        "{report}"
+    );
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("content/papers/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        json["papers"][0]["results"][0]["open"]["scenario"],
+        "default"
+    );
+    let out = tcplab(&["papers", "--check", "--root", &root]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_bad_paper_file_exits_2_naming_the_place() {
+    let dir = papers_root("1.0");
+    let p = dir.join("content/papers/999.json");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("\"value\":\"g\"", "\"value\":\"x\"");
+    std::fs::write(&p, text).unwrap();
+    let out = tcplab(&["papers", "--check", "--root", &dir.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("content/papers/999.json: results[0]: value: unknown value 'x'"),
+        "{err}"
+    );
+}

@@ -420,6 +420,24 @@ export const en = {
     ofVariant: (v: string) => ` (${v})`,
   },
 
+  papers: {
+    nav: 'Papers',
+    heading: 'The seed papers, reproduced',
+    intro:
+      'Each result the five seed papers report, beside what the lab gives and a verdict. The numbers come from npm run papers, which runs every experiment (docs/papers.md has the same tables and how they are judged). Open puts a row’s experiment in the lab.',
+    paper: (n: string, title: string) => `Paper ${n}: ${title}`,
+    result: 'Result',
+    paperValue: 'Paper',
+    labValue: 'Lab',
+    verdict: 'Verdict',
+    why: 'Why',
+    reproduced: 'reproduced',
+    direction: 'direction only',
+    notReproduced: 'not reproduced',
+    open: 'Open',
+    openHint: (scenario: string) => `Open ${scenario} in the lab`,
+    openFailed: 'This experiment could not be opened:',
+  },
   lessons: {
     nav: 'Lessons',
     navLab: 'Lab',

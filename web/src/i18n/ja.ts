@@ -420,6 +420,24 @@ export const ja: Strings = {
     ofVariant: (v: string) => ` (${v})`,
   },
 
+  papers: {
+    nav: '論文',
+    heading: '五つの元論文の再現',
+    intro:
+      '五つの元論文が報告する結果と、ラボで得られる値、その判定です。数値は npm run papers がすべての実験を実行して求めたものです(判定の方法と同じ表は docs/papers.md にあります)。「開く」でその行の実験をラボに読み込みます。',
+    paper: (n: string, title: string) => `論文 ${n}: ${title}`,
+    result: '結果',
+    paperValue: '論文',
+    labValue: 'ラボ',
+    verdict: '判定',
+    why: '理由',
+    reproduced: '再現',
+    direction: '傾向のみ',
+    notReproduced: '再現せず',
+    open: '開く',
+    openHint: (scenario: string) => `${scenario} をラボで開く`,
+    openFailed: 'この実験を開けませんでした:',
+  },
   lessons: {
     nav: 'レッスン',
     navLab: 'ラボ',

@@ -23,6 +23,9 @@ export function Masthead() {
         <a href="#lessons" data-testid="nav-lessons">
           {t.lessons.nav}
         </a>
+        <a href="#papers" data-testid="nav-papers">
+          {t.papers.nav}
+        </a>
         <a href="#teacher" data-testid="nav-teacher">
           {t.lessons.navTeacher}
         </a>

@@ -40,6 +40,8 @@ export interface FlowSummary {
   completion_time_s?: number | null;
   udp_sent_packets?: number;
   udp_received_packets?: number;
+  /** The longest wait of the receiving application for new in-order data, seconds. */
+  longest_stall_s?: number;
   bounds?: FlowBounds | null;
 }
 
@@ -52,6 +54,8 @@ export interface LinkSummary {
   tx_bytes: number;
   utilisation: number;
   mean_queueing_delay_s?: number;
+  /** Time in the pipe after the last bit left (propagation, jitter, timer tick), seconds. */
+  pipe_delay?: { mean_s: number; sd_s: number; min_s: number; max_s: number } | null;
 }
 
 export interface HostSummary {

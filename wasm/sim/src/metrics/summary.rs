@@ -43,6 +43,9 @@ pub struct FlowSummary {
     /// UDP flows: datagrams sent and received.
     pub udp_sent_packets: u64,
     pub udp_received_packets: u64,
+    /// The longest time the receiving application waited for new in-order data while
+    /// the flow was open (seed paper 003's "longest waiting time"), seconds.
+    pub longest_stall_s: f64,
     /// Analytic throughput bounds for this flow (link, window, Mathis, PFTK,
     /// the paper-000 host bound), in payload b/s; null means "no limit".
     pub bounds: Option<FlowBounds>,
@@ -69,6 +72,18 @@ pub struct LinkSummary {
     pub utilisation: f64,
     /// Mean time packets waited in the queue before transmission, seconds.
     pub mean_queueing_delay_s: f64,
+    /// Time packets spent in the pipe after their last bit left (propagation, jitter,
+    /// an emulator's timer tick); null before any packet.
+    pub pipe_delay: Option<DelayStatsSummary>,
+}
+
+/// Mean, population standard deviation, minimum and maximum of a delay, seconds.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DelayStatsSummary {
+    pub mean_s: f64,
+    pub sd_s: f64,
+    pub min_s: f64,
+    pub max_s: f64,
 }
 
 impl Summary {

@@ -278,6 +278,8 @@ impl World {
             pace_at: None,
             cc_run,
             cc_check_at: None,
+            last_progress: time::secs(f.start_s),
+            longest_stall: 0,
             delivered_at_last_sample: 0,
             cwnd_sum: 0.0,
             cwnd_samples: 0,

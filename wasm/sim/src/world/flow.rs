@@ -55,6 +55,10 @@ pub struct FlowRt {
     pub cc_run: Option<CcRun>,
     /// Pending timed switch check (lazy cancellation, like the timers above).
     pub cc_check_at: Option<Time>,
+    /// When the receiving application last got new in-order data (the start before
+    /// any), and the longest such wait so far (paper 003's "longest waiting time").
+    pub last_progress: Time,
+    pub longest_stall: Time,
     // Sampling bookkeeping.
     pub delivered_at_last_sample: u64,
     pub cwnd_sum: f64,
@@ -68,6 +72,24 @@ impl FlowRt {
             Endpoints::Tcp { receiver, .. } => receiver.delivered(),
             Endpoints::Udp { received_bytes, .. } => *received_bytes,
         }
+    }
+
+    /// New in-order data reached the application at `now`.
+    pub fn progressed(&mut self, now: Time) {
+        self.longest_stall = self
+            .longest_stall
+            .max(now.saturating_sub(self.last_progress));
+        self.last_progress = now;
+    }
+
+    /// The longest wait for new in-order data, counting the wait still open at `now`
+    /// unless a sized transfer has finished.
+    pub fn longest_stall_at(&self, now: Time) -> Time {
+        if !self.started || self.completed_at.is_some() {
+            return self.longest_stall;
+        }
+        self.longest_stall
+            .max(now.saturating_sub(self.last_progress))
     }
 
     pub fn sender(&self) -> Option<&TcpSender> {

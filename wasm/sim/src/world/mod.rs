@@ -359,14 +359,19 @@ impl World {
         let fl = &mut self.flows[f];
         match (&mut fl.ends, pkt.kind) {
             (Endpoints::Tcp { receiver, .. }, PacketKind::Data) => {
+                let before = receiver.delivered();
                 if let Some(mut ack) = receiver.on_data(pkt, now) {
                     ack.flow = pkt.flow;
                     ack.src = pkt.dst;
                     ack.dst = pkt.src;
                     self.out.push(ack);
                 }
-                if fl.completed_at.is_none() && fl.size.is_some_and(|n| receiver.delivered() >= n) {
+                let after = receiver.delivered();
+                if fl.completed_at.is_none() && fl.size.is_some_and(|n| after >= n) {
                     fl.completed_at = Some(now);
+                }
+                if after > before {
+                    fl.progressed(now);
                 }
             }
             (Endpoints::Tcp { sender, .. }, PacketKind::Ack) => {
@@ -386,6 +391,7 @@ impl World {
                 // Validation keeps datagrams within the path MTU: no fragments here.
                 *received_packets += 1;
                 *received_bytes += pkt.payload as u64;
+                fl.progressed(now);
             }
             _ => {}
         }

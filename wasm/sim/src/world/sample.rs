@@ -5,7 +5,7 @@ use super::{Event, World};
 use crate::engine::time;
 use crate::host::HOST_METRICS;
 use crate::metrics::fairness::jain_index;
-use crate::metrics::summary::{FlowSummary, HostSummary, LinkSummary, Summary};
+use crate::metrics::summary::{DelayStatsSummary, FlowSummary, HostSummary, LinkSummary, Summary};
 use crate::metrics::trace::Column;
 use crate::queue::DropReason;
 
@@ -249,6 +249,7 @@ impl World {
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
+                    longest_stall_s: time::to_secs(f.longest_stall_at(self.now)),
                     bounds: bounds.clone(),
                 }
             })
@@ -270,6 +271,12 @@ impl World {
                     0.0
                 },
                 mean_queueing_delay_s: c.mean_wait_s(),
+                pipe_delay: (c.pipe_delay.count > 0).then(|| DelayStatsSummary {
+                    mean_s: c.pipe_delay.mean_s(),
+                    sd_s: c.pipe_delay.sd_s(),
+                    min_s: time::to_secs(c.pipe_delay.min),
+                    max_s: time::to_secs(c.pipe_delay.max),
+                }),
             })
             .collect();
         let hosts = self

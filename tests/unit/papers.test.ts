@@ -1,0 +1,46 @@
+// The Papers view's data: content/papers/report.json (written by `tcplab papers`) has a row for
+// every result of every paper data file, each with a verdict, and every row's button opens a
+// scenario the simulator accepts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAPERS, experimentScenario } from '../../web/src/papers/report';
+import { validate } from './helpers/wasm';
+
+const dir = join(__dirname, '../../content/papers');
+const files = readdirSync(dir).filter((f) => /^\d+\.json$/.test(f));
+
+describe('the Papers view', () => {
+  it('shows every paper data file and every result in it, in order', () => {
+    expect(PAPERS.map((p) => `${p.paper}.json`)).toEqual(files.sort());
+    for (const p of PAPERS) {
+      const data = JSON.parse(readFileSync(join(dir, `${p.paper}.json`), 'utf8')) as {
+        results: { id: string }[];
+      };
+      expect(p.results.map((r) => r.id)).toEqual(data.results.map((r) => r.id));
+    }
+  });
+
+  it('gives each row a verdict and opens a valid scenario', () => {
+    for (const p of PAPERS) {
+      for (const r of p.results) {
+        expect(['reproduced', 'direction', 'not_reproduced']).toContain(r.verdict);
+        expect(r.open, `${p.paper}/${r.id}`).not.toBeNull();
+        if (!r.open) continue;
+        const s = experimentScenario(r.open);
+        expect(typeof s, `${p.paper}/${r.id}: ${String(s)}`).toBe('object');
+        expect(validate(JSON.stringify(s)), `${p.paper}/${r.id}`).toBe('{"errors":[]}');
+      }
+    }
+  });
+
+  it('says why a row cannot be opened instead of opening something else', () => {
+    const e = { run: 'x', scenario: 'no-such-preset', set: {}, seed: null };
+    expect(experimentScenario(e)).toMatch(/not in content\/scenarios/);
+    const first = PAPERS[0]?.results[0]?.open;
+    if (first) {
+      const bad = { ...first, set: { 'nothing.here': 1 } };
+      expect(experimentScenario(bad)).toMatch(/reaches nothing/);
+    }
+  });
+});

@@ -1,0 +1,307 @@
+//! From run summaries to verdicts: each value of a paper file computed (a metric averaged
+//! over a run's seeds, a ratio, a difference, the largest x of a sweep above a reference),
+//! formatted as the report shows it, and each result's rule applied.
+//!
+//! Conditions compare *shown* numbers (value × scale, rounded to its decimals), so the
+//! verdict is the one a reader can check against the table.
+
+use super::spec::{Condition, Operand, Paper, Piece, ResultSpec, ValueSpec};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The verdict on one result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Reproduced,
+    Direction,
+    NotReproduced,
+}
+
+impl Verdict {
+    /// As in report.json.
+    pub fn key(self) -> &'static str {
+        match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Direction => "direction",
+            Verdict::NotReproduced => "not_reproduced",
+        }
+    }
+
+    /// As in docs/papers.md.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Direction => "direction only",
+            Verdict::NotReproduced => "not reproduced",
+        }
+    }
+}
+
+/// Every value of a paper, as shown (scaled and rounded).
+pub struct Values<'a> {
+    paper: &'a Paper,
+    shown: BTreeMap<String, f64>,
+}
+
+/// Round to `decimals` the way the report prints (so a condition sees the printed number).
+fn rounded(x: f64, decimals: usize) -> f64 {
+    format!("{x:.decimals$}").parse().unwrap_or(x)
+}
+
+fn decimals(v: &ValueSpec) -> usize {
+    v.decimals.unwrap_or(2)
+}
+
+impl<'a> Values<'a> {
+    /// Compute every value; `summaries[run]` holds one summary per seed of the run.
+    pub fn compute(
+        paper: &'a Paper,
+        summaries: &BTreeMap<String, Vec<Value>>,
+    ) -> Result<Values<'a>, String> {
+        let mut vals = Values {
+            paper,
+            shown: BTreeMap::new(),
+        };
+        for name in paper.values.keys() {
+            vals.get(name, summaries, 0)?;
+        }
+        Ok(vals)
+    }
+
+    fn get(
+        &mut self,
+        name: &str,
+        summaries: &BTreeMap<String, Vec<Value>>,
+        depth: usize,
+    ) -> Result<f64, String> {
+        if let Some(&x) = self.shown.get(name) {
+            return Ok(x);
+        }
+        if depth > self.paper.values.len() {
+            return Err(format!("values.{name}: depends on itself"));
+        }
+        let paper = self.paper;
+        let spec = &paper.values[name];
+        let mut dep = |n: &str| self.get(n, summaries, depth + 1);
+        let raw = if let (Some(run), Some(metric)) = (&spec.run, &spec.metric) {
+            let runs = summaries
+                .get(run)
+                .filter(|s| !s.is_empty())
+                .ok_or(format!("values.{name}: run '{run}' has no summary"))?;
+            let mut sum = 0.0;
+            for s in runs {
+                sum += crate::assignment::check::metric(s, metric)
+                    .map_err(|e| format!("values.{name}: {e}"))?;
+            }
+            sum / runs.len() as f64 * spec.scale.unwrap_or(1.0) + spec.offset.unwrap_or(0.0)
+        } else if let Some([a, b]) = &spec.ratio {
+            let (a, b) = (dep(a)?, dep(b)?);
+            if b == 0.0 {
+                return Err(format!("values.{name}: the ratio's denominator is 0"));
+            }
+            a / b
+        } else if let Some([a, b]) = &spec.difference {
+            dep(a)? - dep(b)?
+        } else if let Some(l) = &spec.largest_x {
+            let reference = dep(&l.above)?;
+            let mut best = f64::NAN;
+            for (x, v) in &l.points {
+                if dep(v)? > reference && (best.is_nan() || *x > best) {
+                    best = *x;
+                }
+            }
+            best
+        } else {
+            unreachable!("checked by Paper::parse")
+        };
+        let x = rounded(raw, decimals(spec));
+        self.shown.insert(name.to_string(), x);
+        Ok(x)
+    }
+
+    /// A value as shown (NaN when a sweep had no point above its reference).
+    #[cfg(test)]
+    pub fn number(&self, name: &str) -> f64 {
+        self.shown[name]
+    }
+
+    /// A value as text: the number with its decimals, or "none" for a NaN.
+    pub fn text(&self, name: &str) -> String {
+        let x = self.shown[name];
+        if x.is_nan() {
+            return "none".into();
+        }
+        let d = decimals(&self.paper.values[name]);
+        format!("{x:.d$}")
+    }
+
+    /// A template with every `{value}` filled in.
+    pub fn fill(&self, template: &str) -> String {
+        super::spec::pieces(template)
+            .expect("checked by Paper::parse")
+            .into_iter()
+            .map(|p| match p {
+                Piece::Text(t) => t,
+                Piece::Value(v) => self.text(&v),
+            })
+            .collect()
+    }
+
+    fn operand(&self, o: &Operand) -> f64 {
+        match o {
+            Operand::Number(x) => *x,
+            Operand::Value(v) => self.shown[v],
+        }
+    }
+
+    /// Does every part of `c` hold for `x`? (A NaN never satisfies anything.)
+    fn holds(&self, c: &Condition, x: f64, paper_value: Option<f64>) -> bool {
+        let op = |o: &Option<Operand>, f: fn(f64, f64) -> bool| {
+            o.as_ref().is_none_or(|o| f(x, self.operand(o)))
+        };
+        let within = c.within.as_ref().is_none_or(|w| {
+            let of =
+                w.of.as_ref()
+                    .map_or(paper_value.unwrap_or(f64::NAN), |o| self.operand(o));
+            let d = (x - of).abs();
+            // A hair of slack: a shown number exactly at the edge is within.
+            let edge = |t: f64| d <= t * (1.0 + 1e-9) + 1e-12;
+            w.abs.is_some_and(edge) || w.rel.is_some_and(|r| edge(r * of.abs()))
+        });
+        !x.is_nan()
+            && op(&c.at_least, |a, b| a >= b)
+            && op(&c.at_most, |a, b| a <= b)
+            && op(&c.above, |a, b| a > b)
+            && op(&c.below, |a, b| a < b)
+            && within
+    }
+
+    pub fn verdict(&self, r: &ResultSpec) -> Verdict {
+        let x = self.shown[&r.value];
+        if self.holds(&r.reproduced, x, r.paper_value) {
+            Verdict::Reproduced
+        } else if r
+            .direction
+            .as_ref()
+            .is_some_and(|d| self.holds(d, x, r.paper_value))
+        {
+            Verdict::Direction
+        } else {
+            Verdict::NotReproduced
+        }
+    }
+
+    /// The reason text for the verdict, filled in.
+    pub fn why(&self, r: &ResultSpec, v: Verdict) -> String {
+        let t = match v {
+            Verdict::Reproduced => &r.why.reproduced,
+            Verdict::Direction => r.why.direction.as_ref().expect("checked"),
+            Verdict::NotReproduced => &r.why.not_reproduced,
+        };
+        self.fill(t)
+    }
+
+    /// The lab column: the result's `lab` text, or the value with its unit.
+    pub fn lab(&self, r: &ResultSpec) -> String {
+        match &r.lab {
+            Some(t) => self.fill(t),
+            None => {
+                let unit = &self.paper.values[&r.value].unit;
+                let n = self.text(&r.value);
+                if unit.is_empty() {
+                    n
+                } else {
+                    format!("{n} {unit}")
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn paper(values: Value, reproduced: Value, direction: Option<Value>) -> Paper {
+        let mut r = json!({
+            "id": "r", "claim": "c", "where": "§1", "paper": "≈ 2", "paper_value": 2.0,
+            "value": "q", "reproduced": reproduced,
+            "why": {"reproduced": "yes", "not_reproduced": "no: {q}"}
+        });
+        if let Some(d) = direction {
+            r["direction"] = d;
+            r["why"]["direction"] = "partly".into();
+        }
+        Paper::parse(
+            &json!({
+                "format": "tcplab-papers/1", "paper": "9", "title": "t", "cite": "c",
+                "runs": {"a": {"scenario": "x", "seeds": [1, 2]}, "b": {"scenario": "y"}},
+                "values": values, "results": [r]
+            })
+            .to_string(),
+        )
+        .unwrap()
+    }
+
+    fn sums() -> BTreeMap<String, Vec<Value>> {
+        BTreeMap::from([
+            (
+                "a".to_string(),
+                vec![json!({"g": 3000.0}), json!({"g": 5000.0})],
+            ),
+            ("b".to_string(), vec![json!({"g": 1000.0})]),
+        ])
+    }
+
+    fn values() -> Value {
+        json!({
+            "ga": {"run": "a", "metric": "g", "scale": 0.001, "decimals": 1, "unit": "kb/s"},
+            "gb": {"run": "b", "metric": "g", "scale": 0.001, "decimals": 1},
+            "q": {"ratio": ["ga", "gb"], "decimals": 2},
+            "d": {"difference": ["ga", "gb"], "decimals": 0},
+            "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}}
+        })
+    }
+
+    #[test]
+    fn values_average_seeds_scale_and_combine() {
+        let p = paper(values(), json!({"within": {"rel": 0.1}}), None);
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!(v.number("ga"), 4.0);
+        assert_eq!(v.text("ga"), "4.0");
+        assert_eq!(v.number("q"), 4.0);
+        assert_eq!(v.text("d"), "3");
+        assert_eq!(v.number("lx"), 0.25);
+        assert_eq!(v.fill("{ga} vs {gb} kb/s"), "4.0 vs 1.0 kb/s");
+    }
+
+    #[test]
+    fn rules_give_reproduced_direction_or_not() {
+        // q = 4: not within 10 % of the paper's 2, but above 1.
+        let p = paper(
+            values(),
+            json!({"within": {"rel": 0.1}}),
+            Some(json!({"above": 1})),
+        );
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!(v.verdict(&p.results[0]), Verdict::Direction);
+        let p = paper(values(), json!({"at_least": "ga", "at_most": 4}), None);
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!(v.verdict(&p.results[0]), Verdict::Reproduced);
+        let p = paper(values(), json!({"below": 4}), None);
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!(v.verdict(&p.results[0]), Verdict::NotReproduced);
+        assert_eq!(v.why(&p.results[0], Verdict::NotReproduced), "no: 4.00");
+        assert_eq!(v.lab(&p.results[0]), "4.00");
+    }
+
+    #[test]
+    fn a_missing_metric_is_an_error_naming_the_value() {
+        let mut vals = values();
+        vals["ga"]["metric"] = "nothing".into();
+        let p = paper(vals, json!({"within": {"rel": 0.1}}), None);
+        let e = Values::compute(&p, &sums()).err().unwrap();
+        assert!(e.starts_with("values.ga: "), "{e}");
+    }
+}

@@ -1,0 +1,109 @@
+// The Papers view (`#papers`): the generated reproduction report (docs/papers.md's tables), one
+// table per paper, with a button per result that opens its experiment in the lab.
+import { useState } from 'react';
+import { PAPERS, experimentScenario } from '../../papers/report';
+import type { Experiment, Verdict } from '../../papers/report';
+import { encodeLink } from '../../scenario/link/linkCodec';
+import { replaceScenario } from '../../state/editorStore';
+import { useStrings } from '../hooks/useStrings';
+import { Masthead } from '../Masthead';
+import './papers.css';
+
+/**
+ * Put a row's experiment in the lab and go there. The scenario goes in the editor (for a lab
+ * already started) and in the lab's link (for one that starts now, which reads its link).
+ * Returns why it could not, if it could not.
+ */
+async function openExperiment(e: Experiment): Promise<string | null> {
+  const s = experimentScenario(e);
+  if (typeof s === 'string') return s;
+  replaceScenario(s);
+  globalThis.location.hash = await encodeLink({ scenario: s });
+  return null;
+}
+
+export function PapersPage() {
+  const t = useStrings();
+  const [error, setError] = useState<string | null>(null);
+  const verdict: Record<Verdict, string> = {
+    reproduced: t.papers.reproduced,
+    direction: t.papers.direction,
+    not_reproduced: t.papers.notReproduced,
+  };
+  const open = (e: Experiment) => {
+    void openExperiment(e).then((problem) => {
+      if (problem) setError(`${t.papers.openFailed} ${problem}`);
+    });
+  };
+
+  return (
+    <div className="page">
+      <Masthead />
+      <main className="papers" data-testid="papers">
+        <h2>{t.papers.heading}</h2>
+        <p>{t.papers.intro}</p>
+        {error && (
+          <p className="notice notice--error" role="alert">
+            {error}
+          </p>
+        )}
+        {PAPERS.map((p) => (
+          <section
+            key={p.paper}
+            className="card papers__paper"
+            aria-labelledby={`paper-${p.paper}`}
+          >
+            <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, p.title)}</h3>
+            <p className="papers__cite">{p.cite}</p>
+            <div className="papers__scroll">
+              <table className="papers__table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.papers.result}</th>
+                    <th scope="col">{t.papers.paperValue}</th>
+                    <th scope="col">{t.papers.labValue}</th>
+                    <th scope="col">{t.papers.verdict}</th>
+                    <th scope="col">{t.papers.why}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t.papers.open}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.results.map((r) => (
+                    <tr key={r.id} data-testid={`paper-row-${p.paper}-${r.id}`}>
+                      <td data-label={t.papers.result}>
+                        {r.claim} <span className="papers__where">({r.where})</span>
+                      </td>
+                      <td data-label={t.papers.paperValue}>{r.paper}</td>
+                      <td data-label={t.papers.labValue}>{r.lab}</td>
+                      <td data-label={t.papers.verdict}>
+                        <span className={`papers__verdict papers__verdict--${r.verdict}`}>
+                          {verdict[r.verdict]}
+                        </span>
+                      </td>
+                      <td data-label={t.papers.why}>{r.why}</td>
+                      <td>
+                        {r.open && (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            data-testid={`paper-open-${p.paper}-${r.id}`}
+                            title={t.papers.openHint(r.open.scenario)}
+                            onClick={() => r.open && open(r.open)}
+                          >
+                            {t.papers.open}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        ))}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The reproduction report for the Papers view: content/papers/report.json, written by
+// `tcplab papers` from the same runs as docs/papers.md, and how a row's experiment becomes the
+// lab's scenario (its preset, with the row's changes and seed applied).
+import reportJson from '../../../content/papers/report.json';
+import { namedScenario } from '../lessons/catalog';
+import { parsePath, setPath } from '../lessons/path';
+import { parseScenarioFile } from '../scenario/scenarioFile';
+import type { Scenario } from '../scenario/types';
+
+export type Verdict = 'reproduced' | 'direction' | 'not_reproduced';
+
+/** The run a row's button opens: a content/scenarios preset, changed by `set`. */
+export interface Experiment {
+  run: string;
+  scenario: string;
+  set: Record<string, unknown>;
+  seed: number | null;
+}
+
+export interface PaperResult {
+  id: string;
+  claim: string;
+  where: string;
+  paper: string;
+  lab: string;
+  verdict: Verdict;
+  why: string;
+  open: Experiment | null;
+}
+
+export interface PaperReport {
+  paper: string;
+  title: string;
+  cite: string;
+  results: PaperResult[];
+}
+
+/** The papers of the report, in paper order. */
+export const PAPERS: PaperReport[] = (reportJson as { papers: PaperReport[] }).papers;
+
+/** The scenario a row opens, or why it cannot be built. */
+export function experimentScenario(e: Experiment): Scenario | string {
+  const base = namedScenario(e.scenario);
+  if (!base) return `scenario '${e.scenario}' is not in content/scenarios`;
+  for (const [path, value] of Object.entries(e.set)) {
+    if (setPath(base, parsePath(path), value) === 0) return `${path} reaches nothing`;
+  }
+  if (e.seed !== null) base.seed = e.seed;
+  const r = parseScenarioFile(JSON.stringify(base));
+  return r.ok ? r.scenario : r.problem;
+}
