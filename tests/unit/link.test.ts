@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeLink,
   encodeLink,
+  encodeLinkChecked,
   hasLink,
   MAX_HASH_CHARS,
 } from '../../web/src/scenario/link/linkCodec';
@@ -39,11 +40,12 @@ const files = [
 describe('link round trip', () => {
   it.each(PRESET_IDS)('preset %s comes back unchanged', async (id) => {
     const scenario = presetScenario(id);
-    const hash = await encodeLink({ scenario });
-    expect(hash).toMatch(/^#v=1&z=[A-Za-z0-9_-]+$/);
+    const hash = await encodeLink({ scenario }, reader.modelVersion);
+    expect(hash).toMatch(/^#v=2&m=[0-9.]+&c=[0-9a-f]{8}&z=[A-Za-z0-9_-]+$/);
     expect(await decodeLink(hash, reader)).toEqual({
       ok: true,
-      version: 1,
+      version: 2,
+      model: reader.modelVersion,
       state: { scenario },
       errors: [],
     });
@@ -51,20 +53,26 @@ describe('link round trip', () => {
 
   it.each(files)('%s comes back unchanged', async (file) => {
     const scenario = JSON.parse(readRepoFile(file)) as Scenario;
-    const r = await decodeLink(await encodeLink({ scenario }), reader);
-    expect(r).toEqual({ ok: true, version: 1, state: { scenario }, errors: [] });
+    const r = await decodeLink(await encodeLink({ scenario }, reader.modelVersion), reader);
+    expect(r).toEqual({
+      ok: true,
+      version: 2,
+      model: reader.modelVersion,
+      state: { scenario },
+      errors: [],
+    });
   });
 
   it('carries only what differs from the base: one changed rate makes a short link', async () => {
-    const plain = await encodeLink({ scenario: DEFAULT_SCENARIO });
+    const plain = await encodeLink({ scenario: DEFAULT_SCENARIO }, reader.modelVersion);
     const s = structuredClone(DEFAULT_SCENARIO);
     s.topology.links[1]!.rate_bps = 12.5e6;
-    const edited = await encodeLink({ scenario: s });
-    expect(plain.length).toBeLessThan(40);
-    expect(edited.length).toBeLessThan(120);
+    const edited = await encodeLink({ scenario: s }, reader.modelVersion);
+    expect(plain.length).toBeLessThan(60);
+    expect(edited.length).toBeLessThan(140);
     expect(edited.length).toBeLessThan(v0(s).length / 5);
     expect(edited.length).toBeLessThan(
-      (await encodeLink({ scenario: presetScenario('dumbbell') })).length,
+      (await encodeLink({ scenario: presetScenario('dumbbell') }, reader.modelVersion)).length,
     );
   });
 
@@ -75,9 +83,14 @@ describe('link round trip', () => {
     s.topology.links.pop();
     s.flows.push({ ...s.flows[0]!, id: 'flow2', start_s: 3 });
     s.flows[0]!.src_port = null;
-    const r = await decodeLink(await encodeLink({ scenario: s }), reader);
+    const r = await decodeLink(await encodeLink({ scenario: s }, reader.modelVersion), reader);
     // It reads (the link it lost leaves no path, which validation reports).
-    expect(r).toMatchObject({ ok: true, version: 1, state: { scenario: s } });
+    expect(r).toMatchObject({
+      ok: true,
+      version: 2,
+      model: reader.modelVersion,
+      state: { scenario: s },
+    });
   });
 
   it('carries the view and passes the lesson flags through untouched', async () => {
@@ -92,9 +105,10 @@ describe('link round trip', () => {
         extra: { nested: [1, 'two'] },
       },
     };
-    expect(await decodeLink(await encodeLink(state), reader)).toEqual({
+    expect(await decodeLink(await encodeLink(state, reader.modelVersion), reader)).toEqual({
       ok: true,
-      version: 1,
+      version: 2,
+      model: reader.modelVersion,
       state,
       errors: [],
     });
@@ -115,17 +129,24 @@ describe('migrations', () => {
     expect(await decodeLink(v0(s), reader)).toEqual({
       ok: true,
       version: 0,
+      model: null,
       state: { scenario: s },
       errors: [],
     });
   });
 
-  it('re-encodes a migrated v0 link as v1 with the same scenario', async () => {
+  it('re-encodes a migrated v0 link as v2 with the same scenario', async () => {
     const s = presetScenario('lanHost');
     const r = await decodeLink(v0(s), reader);
     if (!r.ok) throw new Error(r.detail);
-    const again = await decodeLink(await encodeLink(r.state), reader);
-    expect(again).toEqual({ ok: true, version: 1, state: { scenario: s }, errors: [] });
+    const again = await decodeLink(await encodeLink(r.state, reader.modelVersion), reader);
+    expect(again).toEqual({
+      ok: true,
+      version: 2,
+      model: reader.modelVersion,
+      state: { scenario: s },
+      errors: [],
+    });
   });
 
   it('patches against a frozen base, so a new default cannot change old links', () => {
@@ -133,18 +154,72 @@ describe('migrations', () => {
   });
 
   it('refuses a version from the future and one without a number', async () => {
-    expect(failed(await decodeLink('#v=2&z=AA', reader)).reason).toBe('version');
+    expect(failed(await decodeLink('#v=3&z=AA', reader)).reason).toBe('version');
     expect(failed(await decodeLink('#v=x&z=AA', reader)).reason).toBe('format');
     expect(failed(await decodeLink('#z=AA', reader)).reason).toBe('format');
   });
 });
 
+describe('integrity', () => {
+  it('no single-character edit and no cut of a link opens anything else', async () => {
+    const state = { scenario: presetScenario('dumbbell') };
+    const hash = await encodeLink(state, reader.modelVersion);
+    const original = await decodeLink(hash, reader);
+    expect(original.ok).toBe(true);
+    const alphabet = 'AQgw_-19aZ=&.';
+    let tried = 0;
+    for (let i = 1; i < hash.length; i++) {
+      for (const ch of alphabet) {
+        if (hash[i] === ch) continue;
+        const edited = hash.slice(0, i) + ch + hash.slice(i + 1);
+        const r = await decodeLink(edited, reader);
+        tried++;
+        // Only the version can change and still open (v=1 reads the same payload unchecked).
+        if (r.ok && original.ok)
+          expect([r.state, r.errors]).toEqual([original.state, original.errors]);
+      }
+    }
+    for (let cut = 1; cut < hash.length; cut++) {
+      const r = await decodeLink(hash.slice(0, cut), reader);
+      expect(r.ok).toBe(false);
+    }
+    expect(tried).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('a changed payload or model version fails the checksum, with a clear reason', async () => {
+    const hash = await encodeLink({ scenario: DEFAULT_SCENARIO }, reader.modelVersion);
+    const z = /z=([^&]+)/.exec(hash)![1]!;
+    const other = await encodeLink(
+      { scenario: { ...DEFAULT_SCENARIO, seed: 99 } },
+      reader.modelVersion,
+    );
+    const otherZ = /z=([^&]+)/.exec(other)![1]!;
+    expect(failed(await decodeLink(hash.replace(z, otherZ), reader)).reason).toBe('checksum');
+    expect(failed(await decodeLink(hash.replace(/m=[^&]+/, 'm=9.9.9'), reader)).reason).toBe(
+      'checksum',
+    );
+    expect(failed(await decodeLink(hash.replace(/&c=[^&]+/, ''), reader)).reason).toBe('checksum');
+  });
+
+  it('the page never makes a link it would refuse: above the caps it says why', async () => {
+    const s = structuredClone(presetScenario('dumbbell'));
+    // Incompressible text: a description of random characters makes the link too long.
+    let noise = '';
+    for (let i = 0; i < 150_000; i++) noise += String.fromCharCode(0x4e00 + ((i * 7919) % 20000));
+    s.description = noise;
+    const r = await encodeLinkChecked({ scenario: s }, reader.modelVersion);
+    expect(r).toMatchObject({ ok: false, limit: MAX_HASH_CHARS });
+    const fits = await encodeLinkChecked({ scenario: presetScenario('dumbbell') }, '0.1.0');
+    expect(fits.ok).toBe(true);
+  });
+});
+
 describe('bad links', () => {
   it('a link cut short', async () => {
-    const hash = await encodeLink({ scenario: presetScenario('dumbbell') });
+    const hash = await encodeLink({ scenario: presetScenario('dumbbell') }, reader.modelVersion);
     for (const cut of [hash.length - 1, Math.floor(hash.length / 2), 12]) {
       const r = failed(await decodeLink(hash.slice(0, cut), reader));
-      expect(['encoding', 'json']).toContain(r.reason);
+      expect(['checksum', 'encoding', 'json']).toContain(r.reason);
     }
     expect(failed(await decodeLink('#v=1&z=', reader)).reason).toBe('format');
   });
@@ -220,8 +295,13 @@ describe('bad links', () => {
     const s = structuredClone(DEFAULT_SCENARIO);
     s.name = '<img src=x onerror="window.__pwned=1">';
     s.flows[0]!.id = '<script>window.__pwned=1</script>';
-    const r = await decodeLink(await encodeLink({ scenario: s }), reader);
-    expect(r).toMatchObject({ ok: true, version: 1, state: { scenario: s } });
+    const r = await decodeLink(await encodeLink({ scenario: s }, reader.modelVersion), reader);
+    expect(r).toMatchObject({
+      ok: true,
+      version: 2,
+      model: reader.modelVersion,
+      state: { scenario: s },
+    });
     // It reads, and validation refuses the id (ids are letters, digits and - _ .).
     expect(r.ok && r.errors.map((e) => e.path)).toContain('flows[0].id');
   });

@@ -367,6 +367,9 @@ export const en = {
     copied: 'Link copied: it opens this scenario, seed and view.',
     fallback: 'The clipboard is not available here. Select the link and copy it:',
     field: 'Link to this experiment',
+    tooBig: (size: number, limit: number) =>
+      `This scenario is too large for a link (${size.toLocaleString('en')} of at most ${limit.toLocaleString('en')}); share it as a file instead.`,
+    downloadJson: 'Download the scenario (JSON)',
     failed: 'This link could not be opened, so the page shows the default scenario.',
     invalid: 'The scenario in this link has problems, so the page shows the default scenario:',
     openAnyway: 'Open it anyway to fix it',
@@ -391,6 +394,7 @@ export const en = {
       format: 'It is not a tcplab link',
       version: 'It was made by a newer version of tcplab',
       tooLong: 'It is far too long',
+      checksum: 'It was changed or cut short (its checksum does not match)',
       encoding: 'It is damaged or cut short',
       tooLarge: 'It unpacks to far too much data',
       json: 'Its content is not valid JSON',

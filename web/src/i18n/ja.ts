@@ -367,6 +367,9 @@ export const ja: Strings = {
     copied: 'リンクをコピーしました。このシナリオ、シード、表示が開きます。',
     fallback: 'ここではクリップボードを使えません。リンクを選択してコピーしてください:',
     field: 'この実験へのリンク',
+    tooBig: (size: number, limit: number) =>
+      `このシナリオはリンクにするには大きすぎます(${size.toLocaleString('ja')}、上限 ${limit.toLocaleString('ja')})。ファイルとして共有してください。`,
+    downloadJson: 'シナリオをダウンロード (JSON)',
     failed: 'このリンクは開けなかったため、既定のシナリオを表示しています。',
     invalid: 'このリンクのシナリオには問題があるため、既定のシナリオを表示しています:',
     openAnyway: 'それでも開いて直す',
@@ -391,6 +394,7 @@ export const ja: Strings = {
       format: 'tcplab のリンクではありません',
       version: '新しいバージョンの tcplab で作られたリンクです',
       tooLong: '長すぎます',
+      checksum: '変更されたか途中で切れています(チェックサムが一致しません)',
       encoding: '壊れているか途中で切れています',
       tooLarge: '展開すると大きすぎます',
       json: '内容が正しい JSON ではありません',

@@ -1,6 +1,9 @@
 // Links that open the same experiment: the scenario (as a patch against a fixed base, so only
 // what differs travels), its seed, the view and a lesson's flags, in the URL fragment as
-// `#v=1&z=<base64url(deflate-raw(JSON))>`. Older formats are read and migrated (migrations.ts).
+// `#v=2&m=<model version>&c=<checksum>&z=<base64url(deflate-raw(JSON))>`. A link that was
+// changed or cut short fails its checksum and is refused. Older formats are read and migrated
+// (migrations.ts). The page never writes a link it would refuse: above the caps,
+// `encodeLinkChecked` says so instead.
 // Decoding never throws: a truncated, damaged, oversized or hostile link gives a reason. The
 // payload's JSON is checked by the one reader's JSON rules, and the scenario it builds is read by
 // the one reader itself (reader.ts): a link opens only a scenario the CLI would read.
@@ -10,8 +13,10 @@ import {
   BASE_V1,
   CURRENT_VERSION,
   LinkError,
+  MAX_JSON_BYTES,
   MIGRATIONS,
   READERS,
+  linkChecksum,
   type PayloadV1,
 } from './migrations';
 import { applyPatch, makePatch, PatchError } from './patch';
@@ -37,8 +42,16 @@ export function hasLink(hash: string): boolean {
   return params.has('v') || params.has('s');
 }
 
-/** The fragment (with its `#`) that opens `state`. */
-export async function encodeLink(state: LinkState): Promise<string> {
+export type EncodedLink =
+  | { ok: true; hash: string }
+  /** Too big for a link: `size` of `limit` (fragment characters, or bytes of JSON). */
+  | { ok: false; reason: 'tooLong' | 'tooLarge'; size: number; limit: number };
+
+/**
+ * The fragment (with its `#`) that opens `state`, made by model version `model`; or, when the
+ * link would be longer than a page opens (or unpack to more), why not.
+ */
+export async function encodeLinkChecked(state: LinkState, model: string): Promise<EncodedLink> {
   const { seed, ...rest } = state.scenario;
   const payload: PayloadV1 = {};
   const p = makePatch(BASE_WITHOUT_SEED, rest);
@@ -47,8 +60,24 @@ export async function encodeLink(state: LinkState): Promise<string> {
   const view = cleanView(state.view);
   if (view) payload.view = view;
   if (state.lesson) payload.lesson = state.lesson;
-  const bytes = await deflateRaw(new TextEncoder().encode(JSON.stringify(payload)));
-  return `#v=${CURRENT_VERSION}&z=${toBase64Url(bytes)}`;
+  const json = new TextEncoder().encode(JSON.stringify(payload));
+  if (json.length > MAX_JSON_BYTES) {
+    return { ok: false, reason: 'tooLarge', size: json.length, limit: MAX_JSON_BYTES };
+  }
+  const z = toBase64Url(await deflateRaw(json));
+  const m = encodeURIComponent(model);
+  const hash = `#v=${CURRENT_VERSION}&m=${m}&c=${linkChecksum(model, z)}&z=${z}`;
+  if (hash.length > MAX_HASH_CHARS) {
+    return { ok: false, reason: 'tooLong', size: hash.length, limit: MAX_HASH_CHARS };
+  }
+  return { ok: true, hash };
+}
+
+/** As `encodeLinkChecked`, for state known to fit (tests, small scenarios): the fragment. */
+export async function encodeLink(state: LinkState, model: string): Promise<string> {
+  const r = await encodeLinkChecked(state, model);
+  if (!r.ok) throw new Error(`the link would be too long (${r.size} of ${r.limit})`);
+  return r.hash;
 }
 
 function cleanView(view: LinkView | undefined): LinkView | null {
@@ -164,7 +193,8 @@ async function decode(hash: string, reader: ScenarioReader): Promise<LinkResult>
     if (!migrate) throw new LinkError('version', `no migration from version ${at}`);
     payload = migrate(payload);
   }
-  return { ok: true, ...readPayload(payload, reader), version };
+  const model = version >= 2 ? (params.get('m') ?? '') : null;
+  return { ok: true, ...readPayload(payload, reader), version, model };
 }
 
 /**

@@ -27,9 +27,20 @@ export interface LinkState {
 
 /** Why a link could not be opened (an i18n key: `link.problems.<reason>`). */
 export type LinkProblem =
-  'format' | 'version' | 'tooLong' | 'encoding' | 'tooLarge' | 'json' | 'tooDeep' | 'content';
+  | 'format'
+  | 'version'
+  | 'tooLong'
+  | 'checksum'
+  | 'encoding'
+  | 'tooLarge'
+  | 'json'
+  | 'tooDeep'
+  | 'content';
 
 export type LinkResult =
-  /** `errors`: what validation refuses in the link's scenario (it reads, but may not run). */
-  | { ok: true; state: LinkState; version: number; errors: FieldError[] }
+  /**
+   * `errors`: what validation refuses in the link's scenario (it reads, but may not run).
+   * `model`: the version of the model that made the link (v2 links; null before).
+   */
+  | { ok: true; state: LinkState; version: number; model: string | null; errors: FieldError[] }
   | { ok: false; reason: LinkProblem; detail: string };
