@@ -1,7 +1,8 @@
 //! Fuzz target: decode, then simulate a short horizon. Any scenario that
 //! validation accepts must build and run without a panic (debug assertions and
 //! overflow checks on), keep packet conservation, monotone time and ordered
-//! byte streams, and put no NaN or infinity into the trace. The run stops after
+//! byte streams, put no NaN or infinity into the trace, and do no more work
+//! than the work estimate allows (events ≤ 2 × estimate + 5000). The run stops after
 //! HORIZON_NS of simulated time or MAX_EVENTS events, whichever comes first.
 //!
 //! Two kinds of input: bytes that start with `{` are scenario JSON (the seed
@@ -111,6 +112,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(s) = parse_scenario(&text) else {
         return;
     };
+    // The work estimate must bound the work: events ≤ 2 × estimate + a
+    // constant (the property test's), at every point of the run, so a run the
+    // estimate does not see coming is a failure here, not a frozen tab.
+    let bound = 2.0 * sim::scenario::estimate_work(&s).events + 5_000.0;
     let mut w = World::new(&s);
     let width = w.columns().len();
     let mut last_now = 0;
@@ -118,6 +123,11 @@ fuzz_target!(|data: &[u8]| {
     let mut rcv_nxt = vec![0; s.flows.len()];
     while w.events_processed() < MAX_EVENTS && w.now() < HORIZON_NS {
         let done = w.advance(HORIZON_NS, CHUNK_EVENTS);
+        assert!(
+            w.events_processed() as f64 <= bound,
+            "runaway: {} events, the estimate bounds them by {bound}",
+            w.events_processed()
+        );
         let c = w.conservation();
         assert_eq!(c.created, c.delivered + c.dropped + c.held, "{c:?}");
         assert!(w.now() >= last_now, "time went back");

@@ -54,10 +54,11 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
         let Some(v) = v else { continue };
         if !v.is_finite() {
             err(field, "must be a finite number".into());
-        } else if v <= 0.0 {
+        } else if v < super::validate::MIN_RATE_BPS {
+            // Below 1 b/s (the floor of link rates) a packet takes longer than any run.
             err(
                 field,
-                format!("must be greater than 0 b/s (a bus or processor with no bandwidth moves nothing), got {v}"),
+                format!("must be at least {} b/s (a bus or processor with no bandwidth moves nothing), got {v}", super::validate::MIN_RATE_BPS),
             );
         } else if v > MAX_HOST_BPS {
             err(

@@ -22,6 +22,15 @@ pub const LOOPBACK_MTU: u32 = 65_536;
 pub const MAX_RATE_BPS: f64 = 1e12;
 pub const MIN_RATE_BPS: f64 = 1.0;
 pub const MAX_DELAY_MS: f64 = 10_000.0;
+/// Floors for values just above zero, which rules that refuse zero let
+/// through and which cost unbounded work or mean nothing physically
+/// (docs/reliability.md, "Floors"). Time is counted in whole nanoseconds.
+/// Shortest run: 1 µs.
+pub const MIN_DURATION_S: f64 = 1e-6;
+/// Shortest on or off period of an on/off source: 1 µs, under the
+/// transmission time of one full-size packet at 10 Gb/s (1.2 µs); each
+/// period costs an event.
+pub const MIN_ON_OFF_S: f64 = 1e-6;
 
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
@@ -79,6 +88,18 @@ impl Checker {
         }
     }
 
+    /// A positive value below `min` (zero itself is another rule's: `zero_ok`
+    /// says which, for the message).
+    fn floor(&mut self, path: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
+        if v > 0.0 && v < min {
+            let or_zero = if zero_ok { "0 or " } else { "" };
+            self.err(
+                path,
+                format!("must be {or_zero}at least {min} {unit}, got {v}"),
+            );
+        }
+    }
+
     fn id(&mut self, path: &str, id: &str) {
         if id.is_empty() {
             self.err(path, "must not be empty");
@@ -122,6 +143,7 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
         c.err("description", "must be at most 5000 characters");
     }
     c.positive("duration_s", s.duration_s, MAX_DURATION_S, "s");
+    c.floor("duration_s", s.duration_s, MIN_DURATION_S, "s", false);
     c.positive("sample_interval_ms", s.sample_interval_ms, 60_000.0, "ms");
     if s.duration_s.is_finite()
         && s.sample_interval_ms.is_finite()
@@ -398,7 +420,9 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
             proto,
         ) => {
             c.positive(&format!("{p}.on_s"), *on_s, MAX_DURATION_S, "s");
+            c.floor(&format!("{p}.on_s"), *on_s, MIN_ON_OFF_S, "s", false);
             c.range(&format!("{p}.off_s"), *off_s, 0.0, MAX_DURATION_S, "s");
+            c.floor(&format!("{p}.off_s"), *off_s, MIN_ON_OFF_S, "s", true);
             match (proto, rate_bps) {
                 (Protocol::Udp, Some(r)) => {
                     c.range(

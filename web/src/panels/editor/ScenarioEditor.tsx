@@ -99,7 +99,7 @@ export function ScenarioEditor({ checks }: Props) {
           />
         </label>
         {importError && (
-          <p className="field__error" role="alert">
+          <p className="field__error" role="alert" data-testid="import-error">
             {importError}
           </p>
         )}
