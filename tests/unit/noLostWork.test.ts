@@ -21,8 +21,10 @@ const saved = (id: (typeof PRESET_IDS)[number], savedAt = 1000): Saved => ({
 });
 const linkTo = (id: (typeof PRESET_IDS)[number]) => ({
   ok: true as const,
-  version: 1,
+  version: 2,
+  model: '0.1.0',
   state: { scenario: presetScenario(id) },
+  errors: [],
 });
 
 describe('starting the page', () => {

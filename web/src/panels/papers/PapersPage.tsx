@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PAPERS, experimentScenario } from '../../papers/report';
 import type { Experiment, Verdict } from '../../papers/report';
 import { encodeLink } from '../../scenario/link/linkCodec';
+import { loadPageWasm } from '../../sim/validator';
 import { replaceScenario } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
 import { Masthead } from '../Masthead';
@@ -18,7 +19,10 @@ async function openExperiment(e: Experiment): Promise<string | null> {
   const s = experimentScenario(e);
   if (typeof s === 'string') return s;
   replaceScenario(s);
-  globalThis.location.hash = await encodeLink({ scenario: s });
+  globalThis.location.hash = await encodeLink(
+    { scenario: s },
+    (await loadPageWasm()).reader.modelVersion,
+  );
   return null;
 }
 
