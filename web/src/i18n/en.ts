@@ -13,6 +13,21 @@ export const en = {
   renderFailed:
     'This part of the page failed to draw. Your scenario is kept; you can reset it or this view.',
   resetScenario: 'Back to the default scenario',
+  work: {
+    replaced: 'The scenario was replaced; the one before is kept in the history.',
+    undo: 'Undo',
+    dismiss: 'Dismiss',
+    history: (n: number) => `Earlier scenarios (${n})`,
+    untitled: '(untitled)',
+    invalid: 'had errors',
+    restore: 'Restore',
+  },
+  startGuard: {
+    heading: 'The lab could not start',
+    text: 'Something in the saved or opened scenario stopped the page from drawing. Start again with the default scenario: the one that broke it is kept in the history, and you can download it.',
+    startDefault: 'Start with the default scenario',
+    download: 'Download the scenario that broke it (JSON)',
+  },
 
   editor: {
     heading: 'Scenario',

@@ -15,6 +15,21 @@ export const ja: Strings = {
   renderFailed:
     'この部分を描画できませんでした。シナリオは保持されています。シナリオか表示をリセットできます。',
   resetScenario: '既定のシナリオに戻す',
+  work: {
+    replaced: 'シナリオを置き換えました。前のシナリオは履歴に残っています。',
+    undo: '元に戻す',
+    dismiss: '閉じる',
+    history: (n: number) => `以前のシナリオ (${n})`,
+    untitled: '(無題)',
+    invalid: 'エラーあり',
+    restore: '復元',
+  },
+  startGuard: {
+    heading: 'ラボを開始できませんでした',
+    text: '保存された、または開いたシナリオのせいでページを描画できませんでした。既定のシナリオでやり直せます。原因のシナリオは履歴に残り、ダウンロードもできます。',
+    startDefault: '既定のシナリオで始める',
+    download: '原因のシナリオをダウンロード (JSON)',
+  },
 
   editor: {
     heading: 'シナリオ',

@@ -13,6 +13,7 @@ import { useStore } from './hooks/useStore';
 import { useStrings } from './hooks/useStrings';
 import { useLinkSync } from './hooks/useLinkSync';
 import { LinkNotices } from './LinkNotices';
+import { WorkNotices } from './WorkNotices';
 import { Masthead } from './Masthead';
 import { CcInternalsPanel } from './plots/CcInternalsPanel';
 import { CwndPanel } from './plots/CwndPanel';
@@ -71,6 +72,7 @@ export function App() {
         </p>
       )}
       <LinkNotices lang={p.lang} />
+      <WorkNotices />
       <main className="layout">
         <ErrorBoundary
           title={t.renderFailed}
