@@ -200,7 +200,10 @@ mod tests {
         let e = errors(2, r#"{"preset": "p4_pci", "pci_bps": 0}"#);
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
-        assert!(e[0].1.contains("greater than 0"), "{}", e[0].1);
+        assert!(e[0].1.contains("at least 1 b/s"), "{}", e[0].1);
+        // Just above zero is no bus either (the floor, docs/reliability.md).
+        let e = errors(2, r#"{"pci_bps": 1e-300}"#);
+        assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
         let e = errors(0, r#"{"fsb_bps": -1e9, "toe_bps": 1e20}"#);
         let paths: Vec<&str> = e.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(
