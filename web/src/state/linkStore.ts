@@ -103,6 +103,29 @@ function startAutosave(): void {
   });
 }
 
+/**
+ * A link pasted into the address bar of the open lab (a `hashchange` the page did not make):
+ * open it as at start. The scenario it replaces goes to the history with Undo
+ * (state/recovery.ts); a link that cannot be opened says why and changes nothing.
+ */
+export async function openPastedLink(hash: string, reader: ScenarioReader): Promise<void> {
+  if (!hasLink(hash)) return;
+  const link = await decodeLink(hash, reader);
+  if (!link.ok) {
+    linkStore.update((s) => ({
+      ...s,
+      notice: { kind: 'failed', reason: link.reason, detail: link.detail },
+    }));
+  } else if (link.errors.length > 0) {
+    linkStore.update((s) => ({
+      ...s,
+      notice: { kind: 'invalid', errors: link.errors, state: link.state },
+    }));
+  } else {
+    loadState(link.state);
+  }
+}
+
 /** Set (or with undefined, clear) the lesson flags every link the page writes carries. */
 export function setLessonFlags(lesson: LessonFlags | undefined): void {
   linkStore.update((s) => ({ ...s, lesson }));

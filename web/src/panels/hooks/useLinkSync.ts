@@ -8,7 +8,7 @@ import { diffScenarios } from '../../scenario/diff';
 import { encodeLinkChecked } from '../../scenario/link/linkCodec';
 import { loadPageWasm } from '../../sim/validator';
 import { editor } from '../../state/editorStore';
-import { currentLinkState, linkStore, startFromUrl } from '../../state/linkStore';
+import { currentLinkState, linkStore, openPastedLink, startFromUrl } from '../../state/linkStore';
 import { timeView } from '../../state/viewStore';
 import type { PageWasmState } from './usePageWasm';
 
@@ -37,6 +37,15 @@ export function useLinkSync(wasm: PageWasmState): void {
       globalThis.location?.hash ?? '',
       wasm.state === 'ready' ? wasm.wasm.reader : null,
     );
+  }, [wasm]);
+
+  // A link pasted into the open tab fires hashchange (the page's own writes use replaceState,
+  // which does not): open it.
+  useEffect(() => {
+    if (wasm.state !== 'ready') return;
+    const onHash = () => void openPastedLink(globalThis.location.hash, wasm.wasm.reader);
+    globalThis.addEventListener('hashchange', onHash);
+    return () => globalThis.removeEventListener('hashchange', onHash);
   }, [wasm]);
 
   useEffect(() => {
