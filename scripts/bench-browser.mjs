@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:browser`: two of issue 9's browser targets, measured in headless Chromium on the
+// `npm run bench:browser`: two of the browser speed targets, measured in headless Chromium on the
 // built site (run `npm run build` first; `npm run bench` does and then calls this):
 //   - first plot: milliseconds from clicking Run on the default scenario until the cwnd plot
 //     shows its first pixels, at the default playback speed (fresh page each time);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: build release native and WASM, run the reference scenarios in
 // content/scenarios/bench/ natively and in WASM under Node, measure the built
-// site's bundle sizes, and print a table with the targets of issue 9. Writes
+// site's bundle sizes, and print a table with the speed targets (docs/performance.md). Writes
 // bench/results.json. Then, in headless Chromium on the built site, the time to the
 // first plot and a 32-point sweep's use of the cores (scripts/bench-browser.mjs;
 // `--no-browser` skips it). A benchmark, not a test: the machine is shared and
@@ -239,7 +239,7 @@ if (calibration) {
         `${fmt(a.wasm_native_ratio).padStart(7)} ${fmt(chromium?.native_ratio).padStart(9)}\n`,
     );
 }
-process.stdout.write('\ntargets (issue 9):\n');
+process.stdout.write('\ntargets:\n');
 for (const [name, v, ok] of targets) {
   process.stdout.write(`  ${v != null && ok(v) ? 'met ' : 'MISS'}  ${name.padEnd(40)} ${fmt(v)}\n`);
 }

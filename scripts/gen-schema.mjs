@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // Regenerate public/schema/scenario.v1.json (the text of `tcplab schema`, from the native CLI:
-// the WASM build ships without the schema generator) and web/src/scenario/types.ts.
+// the WASM build ships without the schema generator) and web/src/scenario/types.ts, and the
+// boundary's web/src/sim/boundary.schema.json (`tcplab schema boundary`) and boundary.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { CARGO_MANIFEST, ROOT, SCHEMA_JSON, SCHEMA_TS } from './lib/paths.mjs';
+import {
+  BOUNDARY_JSON,
+  BOUNDARY_TS,
+  CARGO_MANIFEST,
+  ROOT,
+  SCHEMA_JSON,
+  SCHEMA_TS,
+} from './lib/paths.mjs';
 import { log } from './lib/proc.mjs';
-import { schemaToTs } from './lib/schema-ts.mjs';
+import { boundaryToTs, schemaToTs } from './lib/schema-ts.mjs';
 
 function writeIfChanged(file, text) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
@@ -15,20 +23,26 @@ function writeIfChanged(file, text) {
   log(`wrote ${relative(ROOT, file)}`);
 }
 
-const schema = execFileSync(
-  'cargo',
-  [
-    'run',
-    '--release',
-    '--quiet',
-    '--manifest-path',
-    CARGO_MANIFEST,
-    '--bin',
-    'tcplab',
-    '--',
-    'schema',
-  ],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const tcplab = (...args) =>
+  execFileSync(
+    'cargo',
+    [
+      'run',
+      '--release',
+      '--quiet',
+      '--manifest-path',
+      CARGO_MANIFEST,
+      '--bin',
+      'tcplab',
+      '--',
+      ...args,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+
+const schema = tcplab('schema');
 writeIfChanged(SCHEMA_JSON, schema);
 writeIfChanged(SCHEMA_TS, await schemaToTs(schema));
+const boundary = tcplab('schema', 'boundary');
+writeIfChanged(BOUNDARY_JSON, boundary);
+writeIfChanged(BOUNDARY_TS, await boundaryToTs(boundary));

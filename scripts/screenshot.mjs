@@ -21,8 +21,51 @@ async function runToDone(page, both = false) {
   await page.waitForTimeout(400);
 }
 
-/** Each shot: a name (file docs/<name>.png), the page query, and what to do before the picture. */
+/** Show the full editor in the side column (it shows the main knobs until then). */
+async function openEditor(page) {
+  await page.getByTestId('side-editor').click();
+}
+
+/**
+ * Each shot: a name (file docs/<name>.png), the page query, the viewport when not 1440×900, and
+ * what to do before the picture.
+ */
 const SHOTS = [
+  {
+    name: 'screenshots/one-screen',
+    viewport: { width: 1280, height: 720 },
+    async take(page) {
+      await page.getByTestId('preset').selectOption('dumbbell');
+      await runToDone(page);
+      await page
+        .getByTestId('panel-cwnd')
+        .locator('.plot__area')
+        .hover({ position: { x: 420, y: 60 } });
+      await page.screenshot({ path: join(DOCS, 'screenshots/one-screen.png') });
+    },
+  },
+  {
+    name: 'screenshots/phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.screenshot({ path: join(DOCS, 'screenshots/phone.png') });
+    },
+  },
+  {
+    name: 'screenshots/present',
+    viewport: { width: 1920, height: 1080 },
+    query: '?lang=en&theme=light&present&controls=rtt,buffer,cc',
+    async take(page) {
+      await page
+        .getByTestId('preset')
+        .selectOption('rttUnfair')
+        .catch(() => undefined);
+      await runToDone(page);
+      await page.screenshot({ path: join(DOCS, 'screenshots/present.png') });
+    },
+  },
   {
     name: 'screenshot',
     async take(page) {
@@ -49,6 +92,7 @@ const SHOTS = [
   {
     name: 'screenshots/compare',
     async take(page) {
+      await openEditor(page);
       await page.getByTestId('compare-toggle').click();
       await page.getByTestId('topo-link-bottleneck').click();
       await page.locator('#field-B-topology_links_1__queue_kind').selectOption('codel');
@@ -95,6 +139,7 @@ const SHOTS = [
     name: 'screenshots/editor-errors',
     async take(page) {
       await page.getByTestId('preset').selectOption('dumbbell');
+      await openEditor(page);
       await page.getByTestId('topo-link-bottleneck').click();
       await page.locator('#field-A-topology_links_2__queue_kind').selectOption('red');
       await page.locator('#field-A-topology_links_2__queue_min_th').fill('90');
@@ -123,8 +168,8 @@ const SHOTS = [
       await page.getByTestId('prediction-jain_guess').fill('0.8');
       await page.getByTestId('run-main').click();
       await page.getByTestId('lesson-results').waitFor({ timeout: 120_000 });
-      const jain = await page.getByTestId('lesson-jain').textContent();
-      await page.getByTestId('answer-jain').fill(/([0-9.]+)\s*$/.exec(jain ?? '')?.[1] ?? '');
+      // A wrong answer: the value stays masked in the results until the question is answered.
+      await page.getByTestId('answer-jain').fill('0.99');
       await page.getByTestId('check-jain').click();
       await page.waitForTimeout(400);
       await page.getByTestId('widget-main').scrollIntoViewIfNeeded();
@@ -136,15 +181,40 @@ const SHOTS = [
     lesson: true,
     query: '?lang=en&theme=light#teacher',
     async take(page) {
-      await page.getByTestId('teacher-scenario').selectOption('lesson-rtt-unfair');
-      await page.getByTestId('teacher-id').fill('rtt-unfairness');
-      await page.getByTestId('teacher-control-flows_far_cc').selectOption('editable');
+      await page.getByTestId('teacher-scenario').selectOption('default');
+      await page.getByTestId('teacher-id').fill('sawtooth-class');
       await page
-        .getByTestId('teacher-control-topology_links_bottleneck_queue')
+        .getByTestId('teacher-control-topology_links_bottleneck_delay_ms')
         .selectOption('locked');
-      await page.getByTestId('teacher-prompt-0').fill('What Jain index do you get?');
-      await page.getByTestId('teacher-abs-0').fill('0.01');
+      await page.getByTestId('teacher-control-flows_flow1_cc').selectOption('variant');
+      await page.getByTestId('teacher-values-flows_flow1_cc').getByLabel('CUBIC').check();
+      await page.getByTestId('teacher-prompt-0').fill('How many packets did the bottleneck drop?');
+      await page
+        .getByTestId('teacher-metric-0')
+        .selectOption({ label: 'Packets dropped at Link bottleneck (a → b)' });
+      await page.getByTestId('teacher-abs-0').fill('2');
       await page.screenshot({ path: join(DOCS, 'screenshots/teacher.png'), fullPage: true });
+    },
+  },
+  {
+    name: 'screenshots/grade',
+    lesson: true,
+    query: '?lang=en&theme=light#grade',
+    async take(page) {
+      await page.getByTestId('grade-lesson').selectOption('04-fairness');
+      await page.getByTestId('grade-assignment-ok').waitFor();
+      // A spreadsheet export with a column per question: semicolons, one row without a student.
+      const csv = [
+        'student;jain_guess;ratio;jain',
+        'S01;0.8;2;0.9',
+        's02;0,7;3,5;0,75',
+        's03;0.9;;0.6',
+        ';0.5;1;1',
+      ].join('\r\n');
+      await page.getByTestId('grade-csv-text').fill(csv);
+      await page.getByTestId('grade-run').click();
+      await page.getByTestId('grade-done').waitFor({ timeout: 180_000 });
+      await page.screenshot({ path: join(DOCS, 'screenshots/grade.png'), fullPage: true });
     },
   },
 ];
@@ -155,8 +225,8 @@ try {
   for (const shot of SHOTS) {
     if (only && shot.name !== only) continue;
     const browser = await launchHeadless('tcplab-shot-', {
-      viewport: { width: 1440, height: 900 },
-      deviceScaleFactor: 1,
+      viewport: shot.viewport ?? { width: 1440, height: 900 },
+      deviceScaleFactor: shot.scale ?? 1,
     });
     try {
       const { page } = browser;

@@ -3,8 +3,9 @@
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI build,
 //         the model validated against analytic oracles (npm run validate), the paper report
 //         and every number quoted from it matching the model (tcplab papers --check), and each cargo-fuzz
-//         target over its fixed corpus plus 60 s of new inputs (scripts/fuzz.mjs --gate, which
-//         installs a nightly toolchain and cargo-fuzz when they are missing, and fails without them)
+//         target over its seeds plus a fixed set of new inputs, under a minute in all
+//         (scripts/fuzz.mjs --gate, which installs a nightly toolchain and cargo-fuzz when they
+//         are missing, and fails without them)
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
 // Every check runs even when an earlier one fails; the summary lists them and the exit status
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
@@ -34,7 +35,7 @@ function ensureRustComponents() {
   return 0;
 }
 
-/** Debian's Chromium for Playwright (no browser download works here; DESIGN.md §8). */
+/** Debian's Chromium for Playwright (no browser download works here; README, "Browser tests"). */
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -65,7 +66,7 @@ const steps = [
     'papers (quoted numbers)',
     () => run(join(ROOT, 'wasm', 'target', 'release', 'tcplab'), ['papers', '--check']),
   ],
-  ['fuzz (corpus + 60 s)', () => fuzz({ gate: true })],
+  ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
   ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],

@@ -1,5 +1,5 @@
-// Build-only Vite plugins: the Content-Security-Policy meta tag (issue 10) and the service worker
-// that keeps the lab working offline after the first visit (issue 8). The dev server gets
+// Build-only Vite plugins: the Content-Security-Policy meta tag and the service worker
+// that keeps the lab working offline after the first visit. The dev server gets
 // neither: its React refresh preamble is an inline script, and a worker caching dev modules would
 // serve stale code.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Flags for Debian's Chromium in every headless run (Playwright tests, screenshots, benchmarks):
-// no sandbox and no GPU in a container, and no background traffic (DESIGN.md §8).
+// no sandbox and no GPU in a container, and no background traffic (README, "Browser tests").
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -19,5 +19,7 @@ export const CLI_BIN = join(
 );
 export const SCHEMA_JSON = join(ROOT, 'public', 'schema', 'scenario.v1.json');
 export const SCHEMA_TS = join(ROOT, 'web', 'src', 'scenario', 'types.ts');
+export const BOUNDARY_JSON = join(ROOT, 'web', 'src', 'sim', 'boundary.schema.json');
+export const BOUNDARY_TS = join(ROOT, 'web', 'src', 'sim', 'boundary.ts');
 export const DIST_DIR = join(ROOT, 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,5 +1,5 @@
 // Run a scenario in the wasm module inside headless Chromium, as the lab's worker would, and time
-// it: the speed students see, beside the Node number issue 9 asks for. Serves web/src/sim/pkg and
+// it: the speed students see, beside the Node number. Serves web/src/sim/pkg and
 // the scenario from a throwaway local server (Node built-ins only) on `port`.
 /* global window */
 import { createServer } from 'node:http';

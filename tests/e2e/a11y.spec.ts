@@ -1,7 +1,7 @@
 // Accessibility: axe-core finds no serious or critical violations (light and dark, idle and
 // after a run, English and Japanese), and the main path works from the keyboard alone.
 import { expect, test } from '@playwright/test';
-import { openLab, seriousViolations } from './helpers';
+import { openLab, seriousViolations, openEditor } from './helpers';
 
 test('no serious axe violations: idle, light theme', async ({ page }) => {
   await openLab(page);
@@ -13,6 +13,7 @@ test('no serious axe violations: after a run, dark theme, Japanese, compare and 
 }) => {
   await openLab(page, '?lang=ja&theme=dark');
   await page.getByTestId('preset').selectOption('dumbbell');
+  await openEditor(page);
   await page.getByTestId('compare-toggle').click();
   await page.getByTestId('speed').selectOption('Infinity');
   await page.getByTestId('run').click();
@@ -46,6 +47,7 @@ test('no serious axe violations: a broken link, a restore offer, the copy-link f
 
 test('keyboard only: select a link, edit it, run', async ({ page }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('topo-link-access').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('link-inspector')).toContainText('access');

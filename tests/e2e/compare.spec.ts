@@ -1,17 +1,20 @@
 // A/B compare: B starts as a copy of A, one change, both run with the same seed and overlay.
 import { expect, test } from '@playwright/test';
 import { goldenHash } from '../golden/golden';
-import { fieldId, openLab } from './helpers';
+import { fieldId, openLab, openEditor } from './helpers';
 
 test('compare mode runs A and B and overlays them', async ({ page }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('compare-toggle').click();
   await expect(page.getByTestId('variant-B')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('compare-diff')).toContainText('B is the same as A');
   // One change in B: CoDel instead of DropTail at the bottleneck.
   await page.getByTestId('topo-link-bottleneck').click();
   await page.locator(`#${fieldId('topology.links[1].queue.kind', 'B')}`).selectOption('codel');
-  await expect(page.getByTestId('compare-diff')).toContainText('topology.links[1].queue.kind');
+  await expect(page.getByTestId('compare-diff')).toContainText(
+    'Link bottleneck: queue · kind: drop_tail → codel',
+  );
   await page.getByTestId('speed').selectOption('Infinity');
   await page.getByTestId('run').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {

@@ -1,4 +1,4 @@
-// Golden trace hashes in Chromium (issue 10, item 4): every scenario in tests/golden/expected.json
+// Golden trace hashes in Chromium: every scenario in tests/golden/expected.json
 // runs through the wasm build inside the browser page and must give its recorded hash, as it does
 // natively (cargo test) and in Node (Vitest). The page is the built site; the wasm-bindgen module
 // (web/src/sim/pkg, the build the site bundles) is served to it under /golden-pkg/.

@@ -14,6 +14,12 @@ export async function openLab(page: Page, query = '?lang=en&theme=light'): Promi
   return problems;
 }
 
+/** Show the full scenario editor (the side column shows the main knobs until then). */
+export async function openEditor(page: Page): Promise<void> {
+  const tab = page.getByTestId('side-editor');
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+}
+
 export async function runToDone(page: Page, fast = true): Promise<void> {
   if (fast) await page.getByTestId('speed').selectOption('Infinity');
   await page.getByTestId('run').click();

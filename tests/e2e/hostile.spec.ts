@@ -1,4 +1,4 @@
-// Untrusted input (issue 10): hostile links never run script or inject markup, and each shows a
+// Untrusted input: hostile links never run script or inject markup, and each shows a
 // clear message with the default scenario; the built page carries a strict Content-Security-
 // Policy under which the wasm still instantiates and runs, with no violation reported.
 import { expect, test } from '@playwright/test';
@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, goldenHash } from '../golden/golden';
-import { openLab, runToDone } from './helpers';
+import { openLab, runToDone, openEditor } from './helpers';
 import { linkToScenario, linkV0, linkV1 } from './links';
 
 const PWN = 'window.__pwned = (window.__pwned || 0) + 1';
@@ -66,6 +66,7 @@ for (const [what, hash, message] of broken) {
     await expect(page.getByTestId('link-error')).toContainText('could not be opened');
     await expect(page.getByTestId('link-error')).toContainText(message);
     await expect(page.getByTestId('preset')).toHaveValue('single');
+    await openEditor(page);
     await expect(page.getByTestId('topo-link-bottleneck')).toBeVisible();
     await expectNothingRan(page, seen);
     expect(problems).toEqual([]);

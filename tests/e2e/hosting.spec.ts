@@ -1,4 +1,4 @@
-// Static hosting (issue 8 item 6): the built site, served from a sub-path (/lab/sub/, see
+// Static hosting: the built site, served from a sub-path (/lab/sub/, see
 // playwright.config.ts), loads and runs with every request to its own origin and path; after the
 // first visit its service worker lets it reload and run with the network off.
 import { expect, test } from '@playwright/test';

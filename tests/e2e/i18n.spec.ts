@@ -10,7 +10,7 @@ test('switching the language to Japanese and back', async ({ page }) => {
   await expect(page.getByTestId('status')).toHaveText('準備完了');
   await runToDone(page);
   await expect(page.getByTestId('status')).toHaveText('完了');
-  await expect(page.getByTestId('story')).toContainText('flow1');
+  await expect(page.getByTestId('story-card')).toContainText('flow1');
   // The choice is remembered (a ?lang= in the URL would win over it).
   await page.goto('./');
   await expect(page.getByTestId('run')).toHaveText('実行');

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, goldenHash } from '../golden/golden';
-import { canvasImage, fieldId, openLab, paintedPixels, runToDone } from './helpers';
+import { canvasImage, fieldId, openLab, paintedPixels, runToDone, openEditor } from './helpers';
 
 const DEFAULT_HASH = goldenHash('default');
 const RATE = fieldId('topology.links[1].rate_bps');
@@ -23,7 +23,7 @@ test('the default scenario runs to done with the golden trace hash and draws the
   expect(await paintedPixels(page, 'goodput-canvas')).toBeGreaterThan(200);
   expect(await paintedPixels(page, 'queue-canvas')).toBeGreaterThan(200);
   await expect(page.getByTestId('sim-time')).toHaveText('20.0 s of 20.0 s simulated');
-  await expect(page.getByTestId('story')).toContainText('flow1 (NewReno) averaged');
+  await expect(page.getByTestId('story-card')).toContainText('flow1 (NewReno) averaged');
   await expect(page.getByTestId('bounds-table')).toContainText('19.5 Mb/s');
   expect(problems).toEqual([]);
 });
@@ -91,6 +91,7 @@ test('an out-of-range MTU reported by the wasm validator is shown next to its fi
   page,
 }) => {
   await openLab(page);
+  await openEditor(page);
   await page.locator(`#${MTU}`).fill('40');
   await expect(page.getByTestId(`error-${MTU}`)).toContainText('between 68 and 65535');
   await expect(page.getByTestId('run')).toBeDisabled();
@@ -117,6 +118,7 @@ test('editing a parameter and running again changes the plot and the hash', asyn
 
 test('the graph editor adds and removes hosts, links and flows', async ({ page }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('add-host').click();
   await expect(page.getByTestId('topo-node-h1')).toBeVisible();
   await expect(page.getByTestId('node-inspector')).toContainText('h1');
@@ -140,6 +142,7 @@ test('the graph editor adds and removes hosts, links and flows', async ({ page }
 
 test('a flow with no path is explained at its destination and blocks Run', async ({ page }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('add-host').click();
   await page.getByTestId('add-flow').click();
   await page.locator(`#${fieldId('flows[1].dst')}`).selectOption('h1');
@@ -179,6 +182,7 @@ test('a broken scenario in the URL or in an opened file leaves the page working'
     'base64url',
   );
   await openLab(page, `?lang=en#s=${junk}`);
+  await openEditor(page);
   await expect(page.getByTestId('topo-link-bottleneck')).toBeVisible();
   await page.getByTestId('import-json').setInputFiles({
     name: 'bad.json',
@@ -209,6 +213,7 @@ test('a mid-flow switch is marked on the cwnd plot, and each bar shows its max-m
   page,
 }) => {
   await openLab(page);
+  await openEditor(page);
   await page.getByTestId('import-json').setInputFiles({
     name: 'paper004-transwitch.json',
     mimeType: 'application/json',

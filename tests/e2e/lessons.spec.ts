@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './helpers';
+import { lessonAssignment, studentRuns } from './lessonRuns';
 
 function watch(page: Page): string[] {
   const problems: string[] = [];
@@ -18,17 +19,24 @@ const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
 test('a student predicts, runs, answers and gets feedback', async ({ page }) => {
   const problems = watch(page);
+  const mine = studentRuns(lessonAssignment('01-sawtooth'), 'alice');
   await page.goto('./?lang=en&theme=light#lessons');
   await page.getByTestId('lesson-link-01-sawtooth').click();
   await expect(page.getByTestId('lesson').getByRole('heading', { level: 1 })).toContainText(
     'Slow start',
   );
-  await page.getByTestId('student-id').fill('alice');
+  await page.getByTestId('student-id').fill('Alice ');
   await page.getByTestId('student-apply').click();
+  // The id is normalised, and says so.
   await expect(page).toHaveURL(/student=alice/);
-  await expect(page.getByTestId('variant')).toContainText('delay_ms = 19');
+  await expect(page.getByTestId('variant')).toContainText('Link bottleneck: one-way delay = 19 ms');
   // Math is typeset by KaTeX.
-  await expect(page.locator('.lesson__prose .katex').first()).toBeVisible();
+  await expect(page.locator('.lesson__prose math').first()).toBeVisible();
+  // Settings in words, the algorithm chosen from a list.
+  await expect(page.getByTestId('control-topology_links_bottleneck_queue')).toContainText(
+    'DropTail, 50 packets',
+  );
+  await expect(page.getByTestId('control-flows_flow1_cc')).toHaveJSProperty('tagName', 'SELECT');
 
   const run = page.getByTestId('run-main');
   await expect(run).toBeDisabled();
@@ -36,30 +44,40 @@ test('a student predicts, runs, answers and gets feedback', async ({ page }) => 
   await expect(run).toBeEnabled();
   await run.click();
   await expect(page.getByTestId('lesson-results')).toBeVisible({ timeout: 60_000 });
-  // The prediction beside what the run gave (19.0 Mb/s for alice's variant: delay 19 ms).
+  // The prediction beside what the run gave (no scored question asks for the goodput).
   const verdict = page.getByTestId('prediction-result-goodput_guess');
   await expect(verdict).toContainText('You predicted 10; the run gave 19');
   await expect(verdict).toHaveAttribute('data-state', 'wrong');
-  await expect(page.getByTestId('hash-main')).toHaveText('604f90c1fd96640e');
+  // The same trace as the simulator gives in Node.
+  await expect(page.getByTestId('hash-main')).toHaveText(mine.hashes.main ?? '');
 
-  // Drops: a wrong answer, then the right one read from the results table.
-  await page.getByTestId('answer-drops').fill('5');
-  await page.getByTestId('check-drops').click();
-  await expect(page.getByTestId('feedback-drops')).toHaveAttribute('data-state', 'wrong');
-  const drops = await page
-    .locator('[data-testid="lesson-results"] tr', { hasText: 'bottleneck a>b' })
-    .locator('td')
-    .first()
-    .textContent();
-  await page.getByTestId('answer-drops').fill(drops ?? '');
-  await page.getByTestId('check-drops').click();
-  await expect(page.getByTestId('feedback-drops')).toHaveAttribute('data-state', 'correct');
-  await expect(page.getByTestId('feedback-drops')).toContainText('Correct: the run gave 131');
+  // The mean window is hidden until its question is answered; a wrong answer does not show it.
+  const cwndCell = page.locator('[data-place="flows[0].mean_cwnd_segments"]');
+  await expect(cwndCell).toHaveAttribute('data-masked', 'true');
+  const cwnd = mine.expected.cwnd ?? NaN;
+  await page.getByTestId('answer-cwnd').fill(String(Math.round(cwnd * 2)));
+  await page.getByTestId('check-cwnd').click();
+  await expect(page.getByTestId('feedback-cwnd')).toHaveAttribute('data-state', 'wrong');
+  await expect(cwndCell).toHaveAttribute('data-masked', 'true');
+  await page.getByTestId('answer-cwnd').fill(String(Math.round(cwnd)));
+  await page.getByTestId('check-cwnd').click();
+  await expect(page.getByTestId('feedback-cwnd')).toHaveAttribute('data-state', 'correct');
+  await expect(cwndCell).not.toHaveAttribute('data-masked', 'true');
+  await expect(cwndCell).toHaveText(cwnd.toFixed(1));
+
+  // Giving up shows the value and makes the answer final.
+  await page.getByTestId('answer-teeth').fill('50');
+  await page.getByTestId('check-teeth').click();
+  await page.getByTestId('show-teeth').click();
+  await expect(page.getByTestId('feedback-teeth')).toHaveAttribute('data-state', 'shown');
+  await expect(page.getByTestId('answer-teeth')).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('score')).toContainText('1 of 3');
   await expect(page.getByTestId('result-code')).toHaveValue(/^TL1\.[A-Za-z0-9_-]+\.[0-9a-f]{16}$/);
+  // The discussion waits for the last question.
+  await expect(page.getByTestId('after-locked')).toBeVisible();
 
   // Changing a setting is allowed but flagged; answers are checked against the assigned run.
-  await page.getByTestId('control-flows_flow1_cc').fill('cubic');
+  await page.getByTestId('control-flows_flow1_cc').selectOption('cubic');
   await expect(page.getByTestId('modified-main')).toBeVisible();
   expect(problems).toEqual([]);
 });
@@ -74,23 +92,28 @@ test('the teacher view turns a scenario into an assignment that opens as a lesso
   await page
     .getByTestId('teacher-control-topology_links_bottleneck_delay_ms')
     .selectOption('locked');
-  await page.getByTestId('teacher-prompt-0').fill('How many segments did the bottleneck drop?');
-  await page.getByTestId('teacher-metric-0').selectOption('links[bottleneck/a>b].drops');
+  await page.getByTestId('teacher-prompt-0').fill('How many packets did the bottleneck drop?');
+  // Metrics in words, units from a list.
+  await page
+    .getByTestId('teacher-metric-0')
+    .selectOption({ label: 'Packets dropped at Link bottleneck (a → b)' });
+  await expect(page.getByTestId('teacher-unit-0')).toHaveValue('packets');
   await page.getByTestId('teacher-abs-0').fill('1');
   await page.getByTestId('teacher-control-flows_flow1_cc').selectOption('variant');
-  await page.getByTestId('teacher-values-flows_flow1_cc').fill('newreno, cubic');
+  await page.getByTestId('teacher-values-flows_flow1_cc').getByLabel('CUBIC').check();
   const json = JSON.parse(await page.getByTestId('teacher-json').inputValue()) as {
     format: string;
     id: string;
     locked: string[];
     variants: { seed: { min: number; max: number }; params: { path: string; values: unknown[] }[] };
-    questions: { metric: string; tolerance: { abs?: number } }[];
+    questions: { metric: string; unit: unknown; tolerance: { abs?: number } }[];
     scenarios: { main: { name: string } };
   };
   expect(json.format).toBe('tcplab-assignment/1');
   expect(json.id).toBe('my-sawtooth');
   expect(json.locked).toEqual(['topology.links[bottleneck].delay_ms']);
   expect(json.questions[0]?.metric).toBe('links[bottleneck/a>b].drops');
+  expect(json.questions[0]?.unit).toEqual({ en: 'packets', ja: 'パケット' });
   expect(json.questions[0]?.tolerance.abs).toBe(1);
   expect(json.scenarios.main.name).toBe('Single bottleneck');
   expect(json.variants.seed).toEqual({ min: 1, max: 1000 });
@@ -99,26 +122,25 @@ test('the teacher view turns a scenario into an assignment that opens as a lesso
 
   await page.getByTestId('teacher-preview').click();
   await expect(page.getByTestId('lesson')).toHaveAttribute('data-assignment', 'my-sawtooth');
-  await expect(page.getByTestId('question-q1')).toContainText('How many segments');
+  await expect(page.getByTestId('question-q1')).toContainText('How many packets');
   await expect(page.getByTestId('control-topology_links_bottleneck_delay_ms')).toHaveAttribute(
     'data-locked',
     'true',
   );
+  // Without a student id there is no code to hand in.
+  await expect(page.getByTestId('result-needs-id')).toBeVisible();
   await page.getByTestId('run-main').click();
   await expect(page.getByTestId('lesson-results')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('variant')).toContainText('flows[flow1].cc');
+  await expect(page.getByTestId('variant')).toContainText('Flow flow1: algorithm');
   await expect(page.getByTestId('control-flows_flow1_cc')).toHaveAttribute('data-locked', 'true');
-  const drops = await page
-    .locator('[data-testid="lesson-results"] tr', { hasText: 'bottleneck a>b' })
-    .locator('td')
-    .first()
-    .textContent();
-  await page.getByTestId('answer-q1').fill(String(Number(drops) + 20)); // outside ± 1 and ± 5 %
+  // The drops are hidden until answered.
+  await expect(page.locator('[data-place="links[2].drops"]')).toHaveAttribute(
+    'data-masked',
+    'true',
+  );
+  await page.getByTestId('answer-q1').fill('100000');
   await page.getByTestId('check-q1').click();
   await expect(page.getByTestId('feedback-q1')).toHaveAttribute('data-state', 'wrong');
-  await page.getByTestId('answer-q1').fill(drops ?? '');
-  await page.getByTestId('check-q1').click();
-  await expect(page.getByTestId('feedback-q1')).toHaveAttribute('data-state', 'correct');
   expect(problems).toEqual([]);
 });
 
@@ -175,6 +197,10 @@ test('no serious axe violations in a lesson after a run (Japanese, dark) and the
   await expect(page.getByTestId('lesson-results')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('answer-jain_fifo').fill('0.5');
   await page.getByTestId('check-jain_fifo').click();
+  // The lesson is in Japanese.
+  await expect(page.getByTestId('lesson').getByRole('heading', { level: 1 })).toContainText(
+    '論文 003',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto('./?lang=en&theme=light#teacher');
   await expect(page.getByTestId('teacher')).toBeVisible();

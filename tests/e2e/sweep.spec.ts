@@ -39,6 +39,8 @@ test('a sweep keeps one worker per core for all its runs and ends them when the 
   page,
 }) => {
   await openLab(page);
+  // Live mode off: only the sweep's workers start here.
+  await page.getByTestId('live').selectOption('off');
   // With a host preset the sweep also probes 2 × 24 points for the offload curves.
   await page.getByTestId('preset').selectOption('lanHost');
   const started: Worker[] = [];

@@ -1,4 +1,4 @@
-// No lost work (issue 10) in Chromium: the editor autosaves and restores on reload; a link wins
+// No lost work in Chromium: the editor autosaves and restores on reload; a link wins
 // but the saved work is offered back; a scenario exported and imported is the same file; a long
 // run stops mid-run and the page runs again; the work estimate warns and refuses; a panic in the
 // wasm shows a readable error, keeps the scenario and copies a bug report.
@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, goldenHash } from '../golden/golden';
-import { fieldId, openLab, runToDone } from './helpers';
+import { fieldId, openLab, runToDone, openEditor } from './helpers';
 import { linkToScenario } from './links';
 
 const RATE = fieldId('topology.links[1].rate_bps');
@@ -46,6 +46,7 @@ test('edits are autosaved and come back after a reload', async ({ page }) => {
   // A bare URL (no link): the saved work is put back, and the page says so.
   await openLab(page, '?lang=en');
   await expect(page.getByTestId('autosave-restored')).toContainText('was restored');
+  await openEditor(page);
   await page.getByTestId('topo-link-bottleneck').click();
   await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
 });
@@ -64,6 +65,7 @@ test('a link wins over autosaved work, which is offered back, not dropped', asyn
   await expect(page.getByTestId('autosave-offer')).toBeVisible();
   await page.getByTestId('autosave-restore').click();
   await expect(page.getByTestId('autosave-offer')).toHaveCount(0);
+  await openEditor(page);
   await page.getByTestId('topo-link-bottleneck').click();
   await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
 });
@@ -80,6 +82,7 @@ test('a scenario exported as JSON and opened again is the same file', async ({ p
   };
   const first = await save();
   await page.getByTestId('preset').selectOption('single');
+  await openEditor(page);
   await page.getByTestId('import-json').setInputFiles({
     name: 'parking.json',
     mimeType: 'application/json',

@@ -1,4 +1,4 @@
-// Links (issue 8 item 1): every preset and every scenario file survives encodeLink → decodeLink
+// Links: every preset and every scenario file survives encodeLink → decodeLink
 // unchanged; old `#s=` links migrate; the view and the lesson flags travel with the scenario;
 // truncated, damaged, oversized, deeply nested and hostile links give a reason, never a throw.
 import { deflateRawSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// No lost work (issue 10): how the page starts from a link and the autosaved scenario (a link
+// No lost work: how the page starts from a link and the autosaved scenario (a link
 // wins, saved work is offered back, never dropped), autosave records that survive bad storage,
 // and scenario files that export and import back exactly.
 import { readdirSync } from 'node:fs';

@@ -3,8 +3,12 @@
 // checksum included, is 0xffff).
 import { describe, expect, it } from 'vitest';
 import { LINKTYPE_RAW, PCAP_MAGIC_NS, writePcap } from '../../web/src/export/pcap';
+import { packetLog } from '../../web/src/export/packetLog';
 import { formatIp, hostAddress } from '../../web/src/export/packetRecord';
 import type { PacketRecord } from '../../web/src/export/packetRecord';
+import type { Scenario } from '../../web/src/scenario/types';
+import { readRepoFile } from './helpers/repo';
+import { packet_fields, Simulation } from './helpers/wasm';
 
 function onesSum(bytes: Uint8Array, init = 0): number {
   let s = init;
@@ -144,5 +148,103 @@ describe('pcap records', () => {
     expect(new DataView(a.buffer, a.byteOffset).getUint16(20 + 14)).toBe((1 << 20) >> 7);
     expect([...a.subarray(40, 44)]).toEqual([1, 1, 5, 18]);
     expect(new DataView(a.buffer, a.byteOffset).getUint32(44)).toBe(2897);
+  });
+});
+
+/** The records of a pcap file: each packet's bytes (IP header first). */
+function packets(file: Uint8Array): Uint8Array[] {
+  const dv = new DataView(file.buffer, file.byteOffset);
+  const out: Uint8Array[] = [];
+  for (let off = 24; off < file.length;) {
+    const incl = dv.getUint32(off + 8, true);
+    out.push(file.subarray(off + 16, off + 16 + incl));
+    off += 16 + incl;
+  }
+  return out;
+}
+
+/** TCP options of an IPv4 packet as [kind, bytes] pairs (NOPs skipped). */
+function tcpOptions(p: Uint8Array): [number, number[]][] {
+  const headerLen = ((p[20 + 12] as number) >> 4) * 4;
+  const opts: [number, number[]][] = [];
+  for (let i = 40; i < 20 + headerLen;) {
+    const kind = p[i] as number;
+    if (kind === 1) {
+      i++;
+      continue;
+    }
+    const len = p[i + 1] as number;
+    opts.push([kind, [...p.subarray(i + 2, i + len)]]);
+    i += len;
+  }
+  return opts;
+}
+
+describe('pcap SYN and SYN-ACK', () => {
+  const syn: PacketRecord = {
+    ...data,
+    payloadBytes: 0,
+    seq: 0,
+    ack: 0,
+    flags: { syn: true },
+    window: 64240,
+    synOptions: { mss: 1460, windowScale: 14, sackPermitted: true },
+  };
+
+  it('writes MSS, SACK-permitted, timestamps and window scale as Linux lays them out', () => {
+    const [p] = packets(writePcap([syn], { windowShift: 7 }));
+    expect(p).toBeDefined();
+    const bytes = p as Uint8Array;
+    expect(bytes.length).toBe(60);
+    expect(bytes[20 + 13]).toBe(0x02); // SYN
+    // 2-byte kind/length headers: MSS 1460, SACK-permitted, TS, NOP, WS 14.
+    expect([...bytes.subarray(40, 60)]).toEqual([
+      2, 4, 0x05, 0xb4, 4, 2, 8, 10, 0, 0, 0, 100, 0, 0, 0, 50, 1, 3, 3, 14,
+    ]);
+    // A SYN's window is never scaled (RFC 7323 §2.2).
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(20 + 14)).toBe(64240);
+  });
+
+  it('pads SACK-permitted with two NOPs without timestamps, and checksums still verify', () => {
+    const bare: PacketRecord = { ...syn, timestamps: undefined };
+    const [p] = packets(writePcap([bare]));
+    const bytes = p as Uint8Array;
+    expect([...bytes.subarray(40, 52)]).toEqual([2, 4, 0x05, 0xb4, 1, 1, 4, 2, 1, 3, 3, 14]);
+    const pseudo = new Uint8Array(12);
+    pseudo.set(bytes.subarray(12, 20), 0);
+    pseudo[9] = 6;
+    pseudo[11] = bytes.length - 20;
+    expect(onesSum(bytes.subarray(20), onesSum(pseudo))).toBe(0xffff);
+  });
+});
+
+describe('pcap of a run', () => {
+  it('opens with SYN, SYN-ACK and ACK carrying the options both ends offered', () => {
+    const scenario = JSON.parse(readRepoFile('content/scenarios/default.json')) as Scenario;
+    const flow = scenario.flows[0];
+    if (!flow) throw new Error('no flow');
+    flow.tcp = { ...flow.tcp, timestamps: true };
+    const sim = new Simulation(JSON.stringify(scenario));
+    sim.capture(flow.id, 'sender');
+    sim.advance(0.5e9, Infinity);
+    const rows = sim.drain_packets();
+    sim.free();
+    const fields = JSON.parse(packet_fields()) as string[];
+    const log = packetLog(rows, fields, scenario, flow.id);
+    const [syn, synack, ack, first] = packets(writePcap(log.records, log));
+    const flags = (p?: Uint8Array) => p?.[20 + 13];
+    expect([flags(syn), flags(synack), flags(ack), flags(first)]).toEqual([0x02, 0x12, 0x10, 0x18]);
+    for (const p of [syn, synack]) {
+      const opts = new Map(tcpOptions(p as Uint8Array));
+      expect(opts.get(2)).toEqual([0x05, 0xb4]); // MSS 1460
+      expect(opts.get(3)).toEqual([14]); // window scale for the 1 GiB buffer
+      expect(opts.has(4)).toBe(true); // SACK-permitted
+      expect(opts.get(8)).toHaveLength(8); // timestamps
+    }
+    // Data starts at sequence number 1, after the SYN's.
+    expect(
+      new DataView((first as Uint8Array).buffer, (first as Uint8Array).byteOffset).getUint32(24),
+    ).toBe(1);
+    expect(log.windowShift).toBe(14);
   });
 });

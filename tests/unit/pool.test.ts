@@ -51,7 +51,7 @@ class FakeRunner implements JobRunner {
   }
 }
 
-const ok = (): JobResult => ({ ok: true, summary: {} as RunSummary });
+const ok = (): JobResult => ({ ok: true, summary: {} as RunSummary, summaryJson: '{}' });
 const failure = (message: string): JobResult => ({ ok: false, message, errors: [] });
 const jobs = (...names: string[]): PoolJob[] =>
   names.map((scenarioJson) => ({ scenarioJson, mode: 'summary' }));

@@ -38,7 +38,7 @@ const summary = { flows: [], links: [], jain_index: 1, trace_hash: 'h' } as unkn
 function endOne(): void {
   const j = inFlight.shift();
   if (!j) throw new Error('no job in flight');
-  j.done({ ok: true, summary }, true);
+  j.done({ ok: true, summary, summaryJson: JSON.stringify(summary) }, true);
 }
 
 const spec: SweepSpec = {

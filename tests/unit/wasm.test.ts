@@ -134,6 +134,26 @@ describe('invalid input through the wasm API', () => {
     }
   });
 
+  it('validate() names the field of a bad recovery, RTO or HyStart setting', () => {
+    const s = JSON.parse(readRepoFile('content/scenarios/default.json'));
+    s.flows[0].tcp = {
+      recovery: 'sackish',
+      rto: 'bsd',
+      min_rto_ms: 0,
+      rack_reordering_window: 5,
+    };
+    s.flows[0].cc = 'cubic';
+    s.flows[0].cc_params = { cubic: { hystart: 'fast' } };
+    const paths = (parseErrorsJson(validate(JSON.stringify(s))) ?? []).map((e) => e.path);
+    // A bad enum value stops the reader at the first one; fix it and the next is named.
+    expect(paths[0]).toMatch(/^flows\[0\]\.(tcp\.(recovery|rto)|cc_params\.cubic\.hystart)$/);
+    s.flows[0].tcp = { min_rto_ms: 0, rack_reordering_window: 5 };
+    s.flows[0].cc_params = {};
+    expect((parseErrorsJson(validate(JSON.stringify(s))) ?? []).map((e) => e.path)).toEqual(
+      expect.arrayContaining(['flows[0].tcp.min_rto_ms', 'flows[0].tcp.rack_reordering_window']),
+    );
+  });
+
   it('validate() accepts the default scenario', () => {
     expect(validate(readRepoFile('content/scenarios/default.json'))).toBe('{"errors":[]}');
   });

@@ -15,11 +15,11 @@ const DEFAULT: [&str; 4] = [
     "content/scenarios/bench/d-paper002-40.json",
 ];
 
-pub fn run(args: &[String]) -> ExitCode {
-    let files: Vec<String> = if args.is_empty() {
+pub fn run(args: crate::args::Bench) -> ExitCode {
+    let files: Vec<String> = if args.files.is_empty() {
         DEFAULT.iter().map(|s| s.to_string()).collect()
     } else {
-        args.to_vec()
+        args.files
     };
     for file in files {
         let scenario = match crate::load(&file) {

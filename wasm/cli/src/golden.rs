@@ -7,13 +7,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> ExitCode {
-    let update = args.iter().any(|a| a == "--update");
-    let file = args
-        .iter()
-        .find(|a| !a.starts_with("--"))
-        .map(String::as_str)
-        .unwrap_or("tests/golden/expected.json");
+pub fn run(args: crate::args::Golden) -> ExitCode {
+    let (update, file) = (args.update, args.file.as_str());
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {

@@ -1,28 +1,12 @@
-//! `tcplab`: run scenario files natively.
+//! `tcplab`: run scenario files natively. The subcommands and their options are in
+//! args.rs (`tcplab help`); each lives in its own module, or below for the short ones.
 //!
-//! tcplab run FILE.json [--csv DIR] [--no-work-limit]
-//!                                     print the run summary as JSON (and write traces as CSV);
-//!                                     --no-work-limit lifts the event and trace caps
-//! tcplab validate FILE.json [--json]  check a scenario; print its errors, or its work estimate
-//!                                     (--json: the estimate as JSON)
-//! tcplab schema                       print the scenario JSON Schema
-//! tcplab oracles [--only CASE]…       validate the model against analytic oracles
-//! tcplab sweep SWEEP.json [--out F]   run a parameter sweep, CSV of goodput and bounds
-//! tcplab bounds FILE.json             each TCP flow's bounds, and paper 000's bound
-//!                                     as curves over MTU and RTT (JSON)
-//! tcplab bench [FILE…]               benchmark scenarios natively (JSON lines)
-//! tcplab grade ASSIGNMENT.json STUDENTS.csv [--out F]
-//!                                     grade answers or result codes (see grade.rs)
-//! tcplab golden [--update] [FILE]     check (or rewrite) golden trace hashes
-//!                                     (default FILE: tests/golden/expected.json)
-//! tcplab papers [--check] [--only NNN]… [--root DIR]
-//!                                     run the paper experiments (content/papers), write
-//!                                     docs/papers.md and the quoted numbers (see papers/)
-//!
-//! Exit status: 0 on success, 2 for bad input (with the field path), 1 for I/O errors.
+//! Exit status: 0 on success, 1 when something fails to run (I/O, a failed check),
+//! 2 for bad input (a usage error, or a file that does not validate, with the field path).
 
-mod assignment;
+mod args;
 mod bench;
+mod boundary;
 mod csv;
 mod golden;
 mod grade;
@@ -31,46 +15,30 @@ mod papers;
 mod pool;
 mod sweep;
 
+use args::{Cli, Command, SchemaKind};
+use clap::Parser as _;
 use sim::scenario::parse_scenario_bytes;
 use sim::World;
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:
-  tcplab run FILE.json [--csv DIR] [--no-work-limit]
-  tcplab validate FILE.json [--json]
-  tcplab schema
-  tcplab golden [--update] [FILE]
-  tcplab oracles [--only CASE]...
-  tcplab sweep SWEEP.json [--out FILE.csv]
-  tcplab bounds FILE.json
-  tcplab bench [FILE.json]...
-  tcplab grade ASSIGNMENT.json STUDENTS.csv [--out GRADES.csv]
-  tcplab papers [--check] [--only NNN]... [--root DIR]";
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("run") => run(&args[1..]),
-        Some("validate") => validate(&args[1..]),
-        Some("golden") => golden::run(&args[1..]),
-        Some("grade") => grade::run(&args[1..]),
-        Some("oracles") => oracles::run(&args[1..]),
-        Some("sweep") => sweep::run(&args[1..]),
-        Some("bounds") => bounds(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
-        Some("papers") => papers::run(&args[1..]),
-        Some("schema") => {
-            print!("{}", sim::scenario::json_schema());
+    match Cli::parse().command {
+        Command::Run(a) => run(a),
+        Command::Validate(a) => validate(a),
+        Command::Golden(a) => golden::run(a),
+        Command::Grade(a) => grade::run(a),
+        Command::Oracles(a) => oracles::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Bounds(a) => bounds(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Papers(a) => papers::run(a),
+        Command::Schema(a) => {
+            match a.which {
+                None => print!("{}", sim::scenario::json_schema()),
+                Some(SchemaKind::Boundary) => print!("{}", boundary::json_schema()),
+            }
             ExitCode::SUCCESS
-        }
-        Some("--help") | Some("-h") | Some("help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
         }
     }
 }
@@ -107,32 +75,13 @@ fn load_with(path: &str, parse: Parser) -> Result<sim::Scenario, ExitCode> {
     })
 }
 
-fn run(args: &[String]) -> ExitCode {
-    let mut file = None;
-    let mut csv_dir = None;
-    let mut parse: Parser = parse_scenario_bytes;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--csv" => match it.next() {
-                Some(d) => csv_dir = Some(d.clone()),
-                None => {
-                    eprintln!("error: --csv needs a directory\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            },
-            "--no-work-limit" => parse = sim::scenario::parse_scenario_bytes_without_work_limits,
-            _ if file.is_none() => file = Some(a.clone()),
-            _ => {
-                eprintln!("error: unexpected argument '{a}'\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let Some(file) = file else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+fn run(args: args::Run) -> ExitCode {
+    let parse: Parser = if args.no_work_limit {
+        sim::scenario::parse_scenario_bytes_without_work_limits
+    } else {
+        parse_scenario_bytes
     };
+    let (file, csv_dir) = (args.file, args.csv);
     let scenario = match load_with(&file, parse) {
         Ok(s) => s,
         Err(code) => return code,
@@ -169,16 +118,12 @@ fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn validate(args: &[String]) -> ExitCode {
-    let (json, files): (Vec<&String>, Vec<&String>) = args.iter().partition(|a| *a == "--json");
-    let [file] = files[..] else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
+fn validate(args: args::Validate) -> ExitCode {
+    let file = &args.file;
     match load(file) {
         Ok(s) => {
             let w = sim::scenario::estimate_work(&s);
-            if json.is_empty() {
+            if !args.json {
                 println!("{file}: valid");
                 println!(
                     "work estimate: {:.0} events, {:.0} packets, {:.0} rows × {:.0} columns ({:.0} trace values)",
@@ -197,11 +142,8 @@ fn validate(args: &[String]) -> ExitCode {
 }
 
 /// Every TCP flow's bounds (values) and paper 000's bound curves.
-fn bounds(args: &[String]) -> ExitCode {
-    let [file] = args else {
-        eprintln!("usage: tcplab bounds FILE.json");
-        return ExitCode::from(2);
-    };
+fn bounds(args: args::Bounds) -> ExitCode {
+    let file = &args.file;
     let s = match load(file) {
         Ok(s) => s,
         Err(code) => return code,

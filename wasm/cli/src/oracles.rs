@@ -8,18 +8,8 @@ use std::time::Instant;
 /// A finished case: (name, rows, seconds taken).
 type Finished = (&'static str, Vec<Row>, f64);
 
-pub fn run(args: &[String]) -> ExitCode {
-    let mut only = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match (a.as_str(), it.next()) {
-            ("--only", Some(name)) => only.push(name.clone()),
-            _ => {
-                eprintln!("usage: tcplab oracles [--only CASE]…");
-                return ExitCode::from(2);
-            }
-        }
-    }
+pub fn run(args: crate::args::Oracles) -> ExitCode {
+    let only = args.only;
     let all = cases();
     let names: Vec<&str> = all.iter().map(|c| c.name).collect();
     if let Some(bad) = only.iter().find(|n| !names.contains(&n.as_str())) {

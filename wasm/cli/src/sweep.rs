@@ -17,15 +17,8 @@ struct Job {
     scenario: Value,
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let (file, out) = match args {
-        [f] => (f, None),
-        [f, flag, o] if flag == "--out" => (f, Some(o)),
-        _ => {
-            eprintln!("usage: tcplab sweep SWEEP.json [--out FILE.csv]");
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(args: crate::args::Sweep) -> ExitCode {
+    let (file, out) = (&args.file, args.out.as_ref());
     let spec: Value = match std::fs::read_to_string(file).map(|t| serde_json::from_str(&t)) {
         Ok(Ok(v)) => v,
         Ok(Err(e)) => {

@@ -159,10 +159,108 @@ fn golden_hashes_check_out_and_the_schema_command_matches_the_published_file() {
 }
 
 #[test]
-fn unknown_commands_print_usage_and_exit_2() {
-    let out = tcplab(&["frobnicate"]);
+fn unknown_commands_and_bad_options_exit_2_pointing_to_help() {
+    for args in [
+        &["frobnicate"][..],
+        &["run", "content/scenarios/default.json", "--frobnicate"],
+        &["run"],
+        &["run", "content/scenarios/default.json", "--csv"],
+        &["grade", "a.json", "s.csv", "--format", "xml"],
+        &["schema", "nothing"],
+        &["oracles", "pftk"],
+    ] {
+        let out = tcplab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error:") && err.contains("--help"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // No command at all: the help, on stderr, and 2.
+    let out = tcplab(&[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: tcplab <COMMAND>"));
+}
+
+/// Every subcommand with the options its help must name.
+const COMMANDS: [(&str, &[&str]); 10] = [
+    ("run", &["<FILE.json>", "--csv <DIR>", "--no-work-limit"]),
+    ("validate", &["<FILE.json>", "--json"]),
+    ("schema", &["boundary"]),
+    ("golden", &["[FILE]", "--update"]),
+    ("oracles", &["--only <CASE>"]),
+    ("sweep", &["<SWEEP.json>", "--out <FILE.csv>"]),
+    ("bounds", &["<FILE.json>"]),
+    ("bench", &["[FILE.json]..."]),
+    (
+        "grade",
+        &[
+            "<ASSIGNMENT.json>",
+            "<STUDENTS.csv>",
+            "--out <GRADES.csv>",
+            "--format",
+            "per-question",
+            "canvas",
+        ],
+    ),
+    ("papers", &["--check", "--only <NNN>", "--root <DIR>"]),
+];
+
+#[test]
+fn help_at_every_level_exits_0_and_names_the_options() {
+    for flag in ["--help", "-h"] {
+        let out = tcplab(&[flag]);
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        for (cmd, _) in COMMANDS {
+            assert!(
+                text.contains(&format!("\n  {cmd} ")),
+                "{flag}: {cmd}\n{text}"
+            );
+        }
+        assert!(text.contains("Exit status:"), "{text}");
+    }
+    for (cmd, options) in COMMANDS {
+        for help in [&[cmd, "--help"][..], &[cmd, "-h"], &["help", cmd]] {
+            let out = tcplab(help);
+            assert_eq!(out.status.code(), Some(0), "{help:?}");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.contains(&format!("Usage: tcplab {cmd}")),
+                "{help:?}: {text}"
+            );
+            for o in options {
+                assert!(text.contains(o), "{help:?} does not name {o}:\n{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn help_documents_the_exit_codes_and_version_prints_the_version() {
+    let out = tcplab(&["help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for code in ["0  success", "1  failure to run", "2  bad input"] {
+        assert!(text.contains(code), "{text}");
+    }
+    for flag in ["--version", "-V"] {
+        let out = tcplab(&[flag]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("tcplab {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    // The crates and the web package share one version.
+    let package: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../package.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(package["version"], env!("CARGO_PKG_VERSION"));
 }
 
 #[test]

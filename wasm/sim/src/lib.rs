@@ -1,6 +1,6 @@
 //! tcplab-sim: a deterministic packet-level discrete-event simulator of TCP,
 //! router queues and end hosts. Pure: no clock, no OS randomness, no I/O,
-//! no wasm-bindgen. Time is passed in as integer nanoseconds (DESIGN.md §4).
+//! no wasm-bindgen. Time is passed in as integer nanoseconds (docs/architecture.md, "Determinism").
 
 pub mod app;
 pub mod cc;

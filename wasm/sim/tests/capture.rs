@@ -1,16 +1,23 @@
 //! Packet capture of one flow (the pcap export): what the sender's interface
-//! sees is its data going out and the ACKs coming back, in time order, and
+//! sees is the handshake (SYN out with its options, SYN-ACK in, ACK out),
+//! then its data going out and the ACKs coming back, in time order, and
 //! capturing changes nothing about the run.
 
 mod common;
 
-use sim::world::capture::{CapturePoint, FLAG_OUTBOUND, FLAG_RETRANSMIT, RECORD_WIDTH};
+use sim::world::capture::{
+    CapturePoint, FIELDS, FLAG_OUTBOUND, FLAG_RETRANSMIT, FLAG_SACK_PERMITTED, FLAG_TIMESTAMPS,
+    RECORD_WIDTH,
+};
 use sim::World;
 
 const UNTIL_NS: u64 = 5_000_000_000;
 
 fn captured(at: CapturePoint) -> (World, Vec<f64>) {
-    let s = common::load("content/scenarios/default.json");
+    captured_from(common::load("content/scenarios/default.json"), at)
+}
+
+fn captured_from(s: sim::Scenario, at: CapturePoint) -> (World, Vec<f64>) {
     let mut w = World::new(&s);
     w.capture("flow1", at).expect("flow1 exists");
     let mut records = Vec::new();
@@ -28,7 +35,10 @@ fn the_sender_sees_its_data_leave_and_the_acks_arrive_in_time_order() {
     let rows: Vec<&[f64]> = rec.chunks(RECORD_WIDTH).collect();
     assert!(rows.len() > 1000, "{} records", rows.len());
     assert!(rows.windows(2).all(|r| r[1][0] >= r[0][0]), "time order");
-    let (out, inb): (Vec<&[f64]>, Vec<&[f64]>) = rows
+    // SYN out, SYN-ACK in, ACK out; then data and ACKs (kinds 0 and 1).
+    let kinds: Vec<f64> = rows[..3].iter().map(|r| r[1]).collect();
+    assert_eq!(kinds, [3.0, 4.0, 5.0]);
+    let (out, inb): (Vec<&[f64]>, Vec<&[f64]>) = rows[3..]
         .iter()
         .partition(|r| (r[9] as u32) & FLAG_OUTBOUND != 0);
     assert!(
@@ -60,8 +70,37 @@ fn the_receiver_sees_the_data_arrive_and_its_acks_leave() {
     assert!(rows.iter().any(|r| r[1] == 0.0) && rows.iter().any(|r| r[1] == 1.0));
     for r in &rows {
         let out = (r[9] as u32) & FLAG_OUTBOUND != 0;
-        assert_eq!(out, r[1] == 1.0, "ACKs leave the receiver, data arrives");
+        // ACKs and the SYN-ACK leave the receiver; data, the SYN and its ACK arrive.
+        assert_eq!(out, r[1] == 1.0 || r[1] == 4.0, "kind {}", r[1]);
     }
+}
+
+#[test]
+fn the_syn_and_syn_ack_carry_mss_window_scale_sack_permitted_and_timestamps() {
+    let mut s = common::load("content/scenarios/default.json");
+    s.flows[0].tcp.timestamps = true;
+    s.flows[0].start_s = 0.25;
+    let (_, rec) = captured_from(s, CapturePoint::Sender);
+    let rows: Vec<&[f64]> = rec.chunks(RECORD_WIDTH).collect();
+    let field = |r: &[f64], name: &str| r[FIELDS.iter().position(|f| *f == name).unwrap()];
+    let (syn, synack, ack) = (rows[0], rows[1], rows[2]);
+    for r in [syn, synack] {
+        let flags = field(r, "flags") as u32;
+        assert_eq!(field(r, "mss_option"), 1460.0, "MTU 1500 − 40");
+        // A 1 GiB receive buffer needs the largest shift, 14 (RFC 7323 §2.3).
+        assert_eq!(field(r, "wscale_option"), 14.0);
+        assert!(flags & FLAG_SACK_PERMITTED != 0 && flags & FLAG_TIMESTAMPS != 0);
+        // 20 + 20 + MSS (4) + SACK-permitted and timestamps (12) + NOP, window scale (4).
+        assert_eq!(field(r, "size"), 60.0);
+    }
+    // The SYN-ACK comes one round trip (40 ms and a bit) after the SYN, and
+    // echoes its timestamp; the ACK follows at once with the data behind it.
+    let rtt = field(synack, "time_ns") - field(syn, "time_ns");
+    assert!(rtt > 40e6 && rtt < 41e6, "{rtt}");
+    assert_eq!(field(synack, "tsecr"), field(syn, "tsval"));
+    assert_eq!((field(ack, "kind"), field(ack, "size")), (5.0, 52.0));
+    assert_eq!(field(rows[3], "kind"), 0.0, "then data");
+    assert_eq!(field(rows[3], "time_ns"), field(ack, "time_ns"));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use sim::net::topology::{paper002_testbed, paper003_testbed};
+use sim::net::topology::{paper002_testbed, paper003_testbed, shape_host_egress};
 use sim::scenario::{QueueSpec, Scenario};
 use sim::World;
 
@@ -94,7 +94,12 @@ fn paper_presets_use_the_builders_topologies() {
                 .iter()
                 .find(|l| l.id == "r3-r1")
                 .map(|l| l.rate_bps);
-            paper003_testbed(queue_of(&s, "r1-r2"), c13)
+            let mut t = paper003_testbed(queue_of(&s, "r1-r2"), c13);
+            let sender = s.topology.links.iter().find(|l| l.id == "ws5-r3");
+            if let Some(q @ QueueSpec::TokenBucket(_)) = sender.map(|l| &l.queue) {
+                shape_host_egress(&mut t, "ws5-r3", q.clone());
+            }
+            t
         } else {
             continue;
         };

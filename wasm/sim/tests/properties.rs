@@ -13,7 +13,7 @@
 //!   increasing in time and the run ends exactly at duration_s;
 //! - no NaN or infinity in any trace value (the trace counts any it had to
 //!   replace) or in the summary's goodputs, mean windows and fairness index;
-//! - cwnd ≥ 1 MSS for every TCP flow once it has started (the `cwnd` column);
+//! - cwnd ≥ 1 MSS for every TCP flow once its data has begun (the `cwnd` column);
 //! - no queue above its limit (the `queue` and `queue_bytes` columns against
 //!   the discipline's configured packet and byte limits);
 //! - and determinism: the chunked, checked run has the trace hash of a run
@@ -729,8 +729,8 @@ fn limits(q: &QueueSpec) -> (Option<u64>, Option<u64>) {
 /// Column indices the row checks need.
 struct Columns {
     width: usize,
-    /// (cwnd column, flow start in s) per TCP flow.
-    cwnd: Vec<(usize, f64, String)>,
+    /// (cwnd column, flow index) per TCP flow.
+    cwnd: Vec<(usize, usize, String)>,
     /// (column, limit, what) for every queue and queue_bytes column with a limit.
     queue: Vec<(usize, u64, String)>,
 }
@@ -742,9 +742,9 @@ fn columns(s: &Scenario, w: &World) -> Columns {
     for (i, c) in cols.iter().enumerate() {
         match (c.entity, c.metric.as_str()) {
             ("flow", "cwnd") => {
-                let f = s.flows.iter().find(|f| f.id == c.id).expect("flow");
-                if f.protocol == sim::scenario::Protocol::Tcp {
-                    cwnd.push((i, f.start_s, c.key.clone()));
+                let k = s.flows.iter().position(|f| f.id == c.id).expect("flow");
+                if s.flows[k].protocol == sim::scenario::Protocol::Tcp {
+                    cwnd.push((i, k, c.key.clone()));
                 }
             }
             ("link", metric @ ("queue" | "queue_bytes")) => {
@@ -826,6 +826,7 @@ fn check_step(s: &Scenario, w: &World, cols: &Columns, rows: &[f64], p: &mut Pro
     }
     // The rows sampled in this step.
     assert_eq!(rows.len() % cols.width, 0, "ragged rows");
+    let data_start = w.data_start_s();
     for row in rows.chunks(cols.width) {
         p.rows += 1;
         let t = row[0];
@@ -840,8 +841,9 @@ fn check_step(s: &Scenario, w: &World, cols: &Columns, rows: &[f64], p: &mut Pro
                 w.columns()[i].key
             );
         }
-        for (i, start, key) in &cols.cwnd {
-            if t > *start {
+        for (i, k, key) in &cols.cwnd {
+            // Before its data begins (the handshake) a flow's cwnd reads 0.
+            if data_start[*k].is_some_and(|start| t > start) {
                 assert!(row[*i] >= 1.0, "{key} = {} < 1 MSS at t = {t}", row[*i]);
             }
         }

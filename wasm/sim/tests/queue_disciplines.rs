@@ -168,11 +168,42 @@ fn impossible_queue_parameters_are_rejected_with_their_path() {
             r#"{ "kind": "priority", "default_priority": 9 }"#,
             "topology.links[2].queue.default_priority",
         ),
+        // A shaper slower than 1 b/s.
+        (
+            r#"{ "kind": "token_bucket", "rate_bps": 0.5 }"#,
+            "topology.links[2].queue.rate_bps",
+        ),
+        (
+            r#"{ "kind": "wfq", "drop_policy": "random" }"#,
+            "topology.links[2].queue.drop_policy",
+        ),
+        (
+            r#"{ "kind": "wfq", "protect_reserved": "yes" }"#,
+            "topology.links[2].queue.protect_reserved",
+        ),
     ];
     for (q, path) in cases {
         let errs = parse_scenario(&scenario(q)).expect_err(q);
         assert!(errs.iter().any(|e| e.path == path), "{q}: {errs:?}");
     }
+}
+
+#[test]
+fn a_wfq_drop_policy_error_names_the_choices() {
+    let errs = parse_scenario(&scenario(r#"{ "kind": "wfq", "drop_policy": "random" }"#))
+        .expect_err("unknown policy");
+    let e = &errs[0];
+    assert_eq!(e.path, "topology.links[2].queue.drop_policy");
+    assert!(
+        e.message.contains("tail") && e.message.contains("longest_queue"),
+        "{e:?}"
+    );
+    let s = parse_scenario(&scenario(
+        r#"{ "kind": "wfq", "drop_policy": "longest_queue", "protect_reserved": false }"#,
+    ))
+    .expect("valid");
+    let json = sim::scenario::to_json(&s);
+    assert_eq!(parse_scenario(&json).unwrap(), s);
 }
 
 #[test]

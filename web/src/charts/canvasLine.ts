@@ -1,6 +1,8 @@
 // Canvas drawing of dense series: the points come pre-decimated, NaN breaks the line. Also the
-// markers (retransmissions, timeouts) and the labelled horizontal reference lines (bounds).
+// markers (retransmissions, tail loss probes, timeouts) and the labelled horizontal reference lines
+// (bounds).
 import type { Points } from './decimate';
+import { BOUND_DASH } from './palette';
 import type { PlotScales } from './scales';
 
 export interface LineStyle {
@@ -11,7 +13,7 @@ export interface LineStyle {
   step?: boolean;
 }
 
-export type MarkerShape = 'triangle' | 'cross' | 'dot';
+export type MarkerShape = 'triangle' | 'diamond' | 'cross' | 'dot';
 
 /** Points per stroked piece of a line. */
 const CHUNK = 128;
@@ -51,6 +53,8 @@ export function drawLine(
   ctx.strokeStyle = style.color;
   ctx.lineWidth = style.width;
   ctx.lineJoin = 'bevel';
+  // Dots (B in compare mode) need round caps to show as dots.
+  ctx.lineCap = style.dash && (style.dash[0] ?? 0) <= 2 ? 'round' : 'butt';
   ctx.setLineDash(style.dash ?? []);
   ctx.beginPath();
   let pen = false;
@@ -112,6 +116,14 @@ export function drawMarkers(
       ctx.lineTo(px + r, py - 2 * r - 4);
       ctx.closePath();
       ctx.fill();
+    } else if (shape === 'diamond') {
+      // Above the curve like a retransmission's triangle.
+      ctx.moveTo(px, py - r - 2);
+      ctx.lineTo(px - r, py - 2 * r - 3);
+      ctx.lineTo(px, py - 3 * r - 4);
+      ctx.lineTo(px + r, py - 2 * r - 3);
+      ctx.closePath();
+      ctx.stroke();
     } else if (shape === 'cross') {
       ctx.moveTo(px - r, py - r);
       ctx.lineTo(px + r, py + r);
@@ -126,20 +138,25 @@ export function drawMarkers(
   ctx.restore();
 }
 
-/** A dashed horizontal line across the plot at data value `y`, labelled at its right end. */
+/**
+ * A dashed horizontal line across the plot at data value `y`, labelled at its right end (or, with
+ * `labelAt: 'left'`, its left end, when another label already sits there) in `labelPx` type.
+ */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
   y: number,
   s: PlotScales,
   color: string,
   label?: string,
-  dash: number[] = [6, 4],
+  dash: number[] = BOUND_DASH,
+  labelAt: 'left' | 'right' = 'right',
+  labelPx = 12,
 ): void {
   const py = Math.round(s.y(y)) + 0.5;
   if (py < -1 || py > s.innerHeight + 1) return;
   ctx.save();
   ctx.strokeStyle = color;
-  ctx.lineWidth = 1.5;
+  ctx.lineWidth = 1.4;
   ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.moveTo(0, py);
@@ -147,11 +164,11 @@ export function drawReference(
   ctx.stroke();
   if (label) {
     ctx.setLineDash([]);
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.textAlign = 'right';
+    ctx.font = `${labelPx}px system-ui, sans-serif`;
+    ctx.textAlign = labelAt;
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;
-    ctx.fillText(label, s.innerWidth - 4, py - 2);
+    ctx.fillText(label, labelAt === 'right' ? s.innerWidth - 4 : 4, py - 2);
   }
   ctx.restore();
 }

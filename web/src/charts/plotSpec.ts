@@ -16,11 +16,16 @@ export interface SeriesSpec {
   step?: boolean;
   /** Which y values are drawn; the rest are gaps. Default: finite values. */
   defined?: (y: number) => boolean;
+  /** Legend group (the flow's algorithm): with many series the legend lists groups. */
+  group?: string;
+  /** Leave out of the legend (the previous run of a live re-run, named once by the plot). */
+  noLegend?: boolean;
 }
 
 export interface MarkerSpec {
   id: string;
   label: string;
+  group?: string;
   color: string;
   shape: MarkerShape;
   x: ArrayLike<number>;
@@ -38,6 +43,8 @@ export interface RefSpec {
 
 export interface PlotSpec {
   title: string;
+  /** Unit of the y values ('s', 'B', 'b/s', '' for ratios…): picks the tick format. */
+  yUnit?: string;
   xLabel: string;
   yLabel: string;
   series: SeriesSpec[];

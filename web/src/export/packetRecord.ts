@@ -38,6 +38,16 @@ export interface PacketRecord {
   timestamps?: { tsval: number; tsecr: number };
   /** SACK blocks [left, right) as sequence numbers (RFC 2018), at most 4 (3 with timestamps). */
   sack?: [number, number][];
+  /** A SYN's or SYN-ACK's options besides timestamps (RFC 9293 §3.7.1, RFC 7323, RFC 2018). */
+  synOptions?: SynOptions;
+}
+
+export interface SynOptions {
+  /** The MSS option, bytes. */
+  mss: number;
+  /** The window-scale shift, when the option is present. */
+  windowScale?: number;
+  sackPermitted?: boolean;
 }
 
 /** The address of the node at `index` in the scenario: 10.0.x.y, y from 1. */

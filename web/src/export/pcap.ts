@@ -16,11 +16,24 @@ const UDP_HEADER = 8;
 export interface PcapOptions {
   /** Bytes of each packet written at most (the rest is counted in orig_len). Default: headers only. */
   snapLength?: number;
-  /** Window scale shift of the advertised windows (RFC 7323). Default 0. */
+  /** Window scale shift of the advertised windows (RFC 7323; never applied to a SYN). Default 0. */
   windowShift?: number;
 }
 
+/**
+ * Option bytes of a SYN or SYN-ACK, laid out as Linux's tcp_options_write: MSS (4); timestamps
+ * with SACK-permitted in front of them or two NOPs (12), else NOP NOP SACK-permitted (4); NOP and
+ * window scale (4).
+ */
+function synOptionsLength(r: PacketRecord): number {
+  const o = r.synOptions;
+  if (!o) return 0;
+  const middle = r.timestamps ? 12 : o.sackPermitted ? 4 : 0;
+  return 4 + middle + (o.windowScale != null ? 4 : 0);
+}
+
 function tcpOptionsLength(r: PacketRecord): number {
+  if (r.synOptions) return synOptionsLength(r);
   let n = 0;
   if (r.timestamps) n += 12; // NOP NOP TS(10)
   const blocks = Math.min(r.sack?.length ?? 0, r.timestamps ? 3 : 4);
@@ -85,14 +98,28 @@ function writeHeaders(buf: Uint8Array, off: number, r: PacketRecord, opts: PcapO
       (f.ece ? 0x40 : 0) |
       (f.cwr ? 0x80 : 0);
     dv.setUint16(t + 12, ((th / 4) << 12) | bits);
-    dv.setUint16(
-      t + 14,
-      Math.min(0xffff, Math.floor((r.window ?? 0) / 2 ** (opts.windowShift ?? 0))),
-    );
+    // RFC 7323 §2.2: the window of a SYN or SYN-ACK is never scaled.
+    const shift = f.syn ? 0 : (opts.windowShift ?? 0);
+    dv.setUint16(t + 14, Math.min(0xffff, Math.floor((r.window ?? 0) / 2 ** shift)));
     dv.setUint16(t + 16, 0);
     dv.setUint16(t + 18, 0);
     let o = t + 20;
-    if (r.timestamps) {
+    const syn = r.synOptions;
+    if (syn) {
+      buf.set([2, 4], o);
+      dv.setUint16(o + 2, Math.min(0xffff, syn.mss));
+      o += 4;
+      if (r.timestamps) {
+        buf.set(syn.sackPermitted ? [4, 2, 8, 10] : [1, 1, 8, 10], o);
+        dv.setUint32(o + 4, r.timestamps.tsval >>> 0);
+        dv.setUint32(o + 8, r.timestamps.tsecr >>> 0);
+        o += 12;
+      } else if (syn.sackPermitted) {
+        buf.set([1, 1, 4, 2], o);
+        o += 4;
+      }
+      if (syn.windowScale != null) buf.set([1, 3, 3, syn.windowScale], o);
+    } else if (r.timestamps) {
       buf.set([1, 1, 8, 10], o);
       dv.setUint32(o + 4, r.timestamps.tsval >>> 0);
       dv.setUint32(o + 8, r.timestamps.tsecr >>> 0);

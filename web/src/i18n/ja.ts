@@ -1,5 +1,6 @@
 // Japanese UI strings: a translation of en.ts (the type makes sure nothing is missed). Model
 // names (cwnd, ssthresh, CUBIC, RED, ...) and the validator's messages stay as they are.
+import { en } from './en';
 import type { Strings } from './en';
 
 export const ja: Strings = {
@@ -234,9 +235,10 @@ export const ja: Strings = {
     cwnd: 'cwnd',
     ssthresh: 'ssthresh',
     loss: '再送',
+    probe: 'テールロスプローブ',
     timeout: 'タイムアウト',
     switchTo: (cc: string) => `${cc} に切り替え`,
-    help: 'cwnd は送信側が同時に送ってよいセグメント数です。損失ベースのアルゴリズムはキューがあふれるまで増やし、あふれると減らします(のこぎり波)。三角は再送、× はタイムアウト、丸は途中でのアルゴリズム切り替え、点線の ssthresh はスロースタートの終わる値です。',
+    help: 'cwnd は送信側が同時に送ってよいセグメント数です。損失ベースのアルゴリズムはキューがあふれるまで増やし、あふれると減らします(のこぎり波)。三角は再送、ひし形はテールロスプローブ(ACK が止まったときタイムアウトより先に送るセグメント)、× はタイムアウト、丸は途中でのアルゴリズム切り替え、点線の ssthresh はスロースタートの終わる値です。',
   },
 
   throughput: {
@@ -556,6 +558,98 @@ export const ja: Strings = {
     problems: '先に次を直してください:',
     noQuestions: '問題を 1 つ以上追加してください。',
   },
+  // The one-screen lab: knobs, live mode, presentation and embed modes, compact legends.
+  screen: {
+    // The algorithms' own variable names, as their papers write them (kept in English).
+    ccNames: en.screen.ccNames,
+    losses: (retx: number, timeouts: number) =>
+      `。再送 ${retx} セグメント、タイムアウト ${timeouts} 回。`,
+    goodputHelp:
+      'グッドプットは順序どおりに届いたペイロードの毎秒の量で、選んだ時間幅で平均しています。破線は長期平均の上限なので、一時的に超えることがあります。スロースタートではウィンドウが行き過ぎて以前のデータがまとめて届き、キューが空になるときはフローの送信より速く届きます。実行全体ではリンクのペイロード速度を超えるフローはなく、損失があれば Mathis や PFTK 付近に、遅い受信ホストでは論文 000 の上限付近に抑えられます。max-min 公平配分は均等に分けた場合の値で、上限ではなく参考値です。',
+    boundShort: {
+      link_bps: 'リンクのペイロード速度',
+      fair_share_bps: 'max-min 公平配分',
+      window_bps: 'ウィンドウ ÷ RTT',
+      mathis_bps: 'Mathis',
+      pftk_bps: 'PFTK',
+      host_bound_bps: '受信ホスト（論文 000）',
+    } as Record<string, string>,
+    boundLong: {
+      link_bps: 'リンク速度 × MSS/MTU: 回線が運べるペイロード',
+      fair_share_bps: 'max-min 公平配分: 共有リンクを均等に分けた値（参考値）',
+      window_bps: 'ウィンドウ ÷ RTT: バッファが許す送信中の量',
+      mathis_bps: 'Mathis: MSS/RTT × 1.22/√p、損失で決まる速度',
+      pftk_bps: 'PFTK: タイムアウトを含む損失モデル（Padhye ら）',
+      host_bound_bps: '受信ホスト: 論文 000 の上限（バス・メモリ・CPU）',
+    } as Record<string, string>,
+    linkBound: (mss: number, mtu: number) => `リンク速度 × ${mss}/${mtu}`,
+    boundGaps: {
+      needsLoss: '損失率が必要 — まだ測定されていません',
+      noHost: 'ホストモデルなし',
+      noLimit: '制限なし',
+    } as Record<string, string>,
+    measuredP: (p: string) => `測定した損失率 p = ${p} で`,
+    bindingNames: {
+      link_bps: 'リンクのペイロード速度',
+      fair_share_bps: '公平配分',
+      window_bps: 'ウィンドウ ÷ RTT',
+      mathis_bps: 'Mathis の上限',
+      pftk_bps: 'PFTK の上限',
+      host_bound_bps: '受信ホストの上限',
+    } as Record<string, string>,
+    ofBinding: (pct: string, what: string, value: string) => `で、${what}(${value})の ${pct}`,
+    knobs: '主な設定',
+    fullEditor: '詳細エディタ',
+    sideTabs: '主な設定か詳細なシナリオエディタか',
+    rate: 'ボトルネック帯域',
+    rateHint: (link: string) => `リンク ${link}（最初のフローの経路で最も遅いリンク）`,
+    rtt: '往復遅延時間 (RTT)',
+    oneWay: (parts: string, total: string) => `片道: ${parts}${total} ms`,
+    rttHint:
+      '最初のフローの経路の伝搬往復時間（キューイングと送出時間を含まない）。変更はボトルネックリンクの遅延に反映されます。',
+    buffer: 'バッファ',
+    bufferBdp: (bdp: string, ratio: string) =>
+      ratio ? `BDP (${bdp} pkt) の ${ratio} 倍` : `BDP ${bdp} pkt`,
+    bufferHint: 'ボトルネックのキューの上限。BDP: 帯域遅延積（帯域 × RTT）。',
+    mtu: 'MTU（経路）',
+    queue: 'キュー制御方式',
+    host: (id: string) => `${id} のホストモデル`,
+    offload: 'TCP オフロード',
+    algorithms: 'フローごとのアルゴリズム',
+    allFlows: 'すべての TCP フロー',
+    setAll: 'まとめて設定…',
+    speedMax: '最大',
+    speedTimes: (x: number) => `${x}×`,
+    runShortcut: '実行 (Ctrl+Enter)',
+    live: 'ライブ',
+    liveAuto: (on: boolean) => (on ? '自動（オン）' : '自動（オフ）'),
+    liveOn: 'オン',
+    liveOff: 'オフ',
+    liveHint:
+      'ライブ: 変更のたびにシナリオを最初から全速で再実行します。新しい実行が終わるまで前の実行は破線で残ります。自動は計算時間の見積りが 2 秒未満のときにオンになります。',
+    seekKeys: '矢印キー: 1 サンプル、Shift + 矢印キー: 1 秒。',
+    stale: '古い結果です: グラフは変更前のシナリオのものです。実行を押してください。',
+    zoomIn: '拡大',
+    zoomOut: '縮小',
+    steady: '定常状態',
+    steadyHint:
+      'y 軸を定常状態に合わせ、起動時のピーク（スロースタート、キューの排出）で残りが潰れないようにします。↑: 上にはみ出しています。',
+    seed: 'シード',
+    showAll: 'すべて表示',
+    hideAll: 'すべて隠す',
+    flowsCount: (n: number) => `${n} フロー`,
+    switches: 'アルゴリズムの切替',
+    previousRun: '変更前',
+    openInLab: '完全なラボで開く ↗',
+    skipLinks: 'スキップリンク',
+    skipToRun: '実行ボタンへ移動',
+    skipToContent: '本文へ移動',
+    present: '発表',
+    presentHint: '発表モード: プロジェクタ向けの大きなグラフと文字',
+    presentKeys: 'Space: 実行 / 一時停止 · R: リセット · ← →: ステップ · F: 全画面',
+    leavePresent: '発表モードを終了',
+  },
+
   presets: {
     single: {
       title: '単一ボトルネック',

@@ -2,7 +2,8 @@
 // escapes it), images are off (no request to another site), link targets go through
 // markdown-it's validateLink (no javascript:, vbscript:, file: or data:), and math goes through
 // KaTeX with `trust: false` (no \href, \url, \htmlClass…), as MathML. `$…$` is inline math, `$$…$$` display.
-// Widget lines `{{scenario: NAME}}` and `{{question: ID}}` split the text into blocks.
+// Widget lines `{{scenario: NAME}}` and `{{question: ID}}` split the text into blocks; text
+// between `{{after: ID ID…}}` and `{{/after}}` is shown only once those questions are answered.
 import katex from 'katex';
 import MarkdownItFactory from 'markdown-it';
 import type { MarkdownIt, StateInline } from 'markdown-it';
@@ -76,13 +77,17 @@ export function renderInline(text: string): string {
 export type LessonBlock =
   | { kind: 'html'; html: string }
   | { kind: 'scenario'; name: string }
-  | { kind: 'question'; id: string };
+  | { kind: 'question'; id: string }
+  | { kind: 'after'; ids: string[]; blocks: LessonBlock[] };
 
 const WIDGET = /^\{\{\s*(scenario|question)\s*:\s*([A-Za-z0-9_-]+)\s*\}\}\s*$/;
+const AFTER = /^\{\{\s*after\s*:\s*([A-Za-z0-9_, -]+)\}\}\s*$/;
+const AFTER_END = /^\{\{\s*\/after\s*\}\}\s*$/;
 
 /** Split a lesson into rendered prose and widgets (a widget is a line of its own). */
 export function lessonBlocks(text: string): LessonBlock[] {
-  const blocks: LessonBlock[] = [];
+  const top: LessonBlock[] = [];
+  let blocks = top;
   let prose: string[] = [];
   const flush = () => {
     if (prose.join('').trim() !== '')
@@ -90,7 +95,22 @@ export function lessonBlocks(text: string): LessonBlock[] {
     prose = [];
   };
   for (const line of text.split(/\r?\n/)) {
-    const m = WIDGET.exec(line.trim());
+    const t = line.trim();
+    const after = AFTER.exec(t);
+    if (after && blocks === top) {
+      flush();
+      const inner: LessonBlock[] = [];
+      const ids = (after[1] ?? '').split(/[\s,]+/).filter((x) => x !== '');
+      top.push({ kind: 'after', ids, blocks: inner });
+      blocks = inner;
+      continue;
+    }
+    if (AFTER_END.test(t) && blocks !== top) {
+      flush();
+      blocks = top;
+      continue;
+    }
+    const m = WIDGET.exec(t);
     if (!m) {
       prose.push(line);
       continue;
@@ -100,7 +120,12 @@ export function lessonBlocks(text: string): LessonBlock[] {
     blocks.push(kind === 'scenario' ? { kind: 'scenario', name } : { kind: 'question', id: name });
   }
   flush();
-  return blocks;
+  return top;
+}
+
+/** Every block, with those inside `after` sections (for checks that look at all the text). */
+export function allBlocks(blocks: LessonBlock[]): LessonBlock[] {
+  return blocks.flatMap((b) => (b.kind === 'after' ? [b, ...allBlocks(b.blocks)] : [b]));
 }
 
 /** The lesson's title: its first `# ` heading. */

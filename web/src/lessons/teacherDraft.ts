@@ -1,20 +1,42 @@
 // The teacher view's model: which settings and metrics a scenario offers, and the assignment a
-// draft describes. Pure (no React), so it is unit-tested.
+// draft describes (checked by the grader, through wasm). Pure (no React), so it is unit-tested.
 import { ASSIGNMENT_FORMAT, parseAssignment } from './assignment';
-import type { Assignment, Question } from './assignment';
+import type { Assignment, Question, Text } from './assignment';
+import { unitChoices } from './units';
 
 /** `variant`: each student gets one of the listed values (shown, not editable). */
 export type ControlMode = 'editable' | 'locked' | 'hidden' | 'variant';
 
+/** A text a teacher types in English and, optionally, Japanese. */
+export interface DraftText {
+  en: string;
+  ja: string;
+}
+
+export interface DraftQuestion {
+  id: string;
+  prompt: DraftText;
+  metric: string;
+  /** A unit of `unitChoices(metric)`, by id. */
+  unit: string;
+  tolerance: { abs?: number; rel?: number };
+  predict?: boolean;
+}
+
 export interface Draft {
   id: string;
-  title: string;
+  title: DraftText;
   scenario: Record<string, unknown>;
   seeds: { min: number; max: number } | null;
   controls: Record<string, ControlMode>;
-  /** For `variant` controls: the values, as typed (`10, 20, 40` or a JSON list). */
-  variantValues?: Record<string, string>;
-  questions: Question[];
+  /** For `variant` controls: the values each student may get. */
+  variantValues?: Record<string, unknown[]>;
+  questions: DraftQuestion[];
+}
+
+/** A text in the assignment: one string, or one per language when Japanese is given. */
+export function draftText(t: DraftText): Text {
+  return t.ja.trim() === '' ? t.en : { en: t.en, ja: t.ja };
 }
 
 /** Values as a teacher types them: a JSON list, or comma-separated numbers and names. */
@@ -26,7 +48,7 @@ export function parseValues(text: string): unknown[] {
     return v;
   }
   return t
-    .split(',')
+    .split(/[,;、]/)
     .map((x) => x.trim())
     .filter((x) => x !== '')
     .map((x) => (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(x) ? Number(x) : x));
@@ -89,35 +111,37 @@ export function metricPaths(s: Record<string, unknown>): string[] {
   return out;
 }
 
-/** A sensible scale and unit for a metric: b/s as Mb/s, seconds as ms, fractions as %. */
-export function defaultUnit(metric: string): { scale?: number; unit?: string } {
-  if (metric.endsWith('_bps')) return { scale: 1e-6, unit: 'Mb/s' };
-  if (metric.endsWith('_s')) return { scale: 1e3, unit: 'ms' };
-  if (metric.endsWith('utilisation')) return { scale: 100, unit: '%' };
-  return {};
+function question(q: DraftQuestion): Question {
+  const unit = unitChoices(q.metric).find((u) => u.id === q.unit) ?? unitChoices(q.metric)[0];
+  return {
+    id: q.id,
+    prompt: draftText(q.prompt),
+    metric: q.metric,
+    ...(unit && unit.scale !== 1 ? { scale: unit.scale } : {}),
+    ...(unit?.text ? { unit: unit.text } : {}),
+    tolerance: q.tolerance,
+    ...(q.predict ? { predict: true } : {}),
+  };
 }
 
+/** The assignment a draft describes; throws (AssignmentError, with field paths) if unsound. */
 export function draftAssignment(d: Draft): Assignment {
   const by = (m: ControlMode) => Object.keys(d.controls).filter((p) => d.controls[p] === m);
-  const params = by('variant').map((path) => {
-    const values = parseValues(d.variantValues?.[path] ?? '');
-    if (values.length === 0) throw new Error(`give '${path}' at least one value`);
-    return { path, values };
-  });
+  const params = by('variant').map((path) => ({ path, values: d.variantValues?.[path] ?? [] }));
   const variants = {
     ...(d.seeds ? { seed: d.seeds } : {}),
     ...(params.length > 0 ? { params } : {}),
   };
-  const a: Assignment = {
+  const a = {
     format: ASSIGNMENT_FORMAT,
     id: d.id,
-    title: d.title,
+    title: draftText(d.title),
     scenarios: { main: d.scenario },
     ...(Object.keys(variants).length > 0 ? { variants } : {}),
     controls: [...by('editable'), ...by('locked'), ...by('variant')],
     locked: by('locked'),
     hidden: by('hidden'),
-    questions: d.questions,
+    questions: d.questions.map(question),
   };
   return parseAssignment(JSON.parse(JSON.stringify(a)));
 }

@@ -3,7 +3,7 @@
 // lab's scenario (its preset, with the row's changes and seed applied).
 import reportJson from '../../../content/papers/report.json';
 import { namedScenario } from '../lessons/catalog';
-import { parsePath, setPath } from '../lessons/path';
+import { setPath } from '../sim/grader';
 import { scenarioShapeProblem } from '../scenario/shape';
 import type { Scenario } from '../scenario/types';
 
@@ -38,12 +38,16 @@ export interface PaperReport {
 /** The papers of the report, in paper order. */
 export const PAPERS: PaperReport[] = (reportJson as { papers: PaperReport[] }).papers;
 
-/** The scenario a row opens, or why it cannot be built. */
+/** The scenario a row opens, or why it cannot be built (the wasm module must be loaded: its
+ * paths are the grader's). */
 export function experimentScenario(e: Experiment): Scenario | string {
-  const base = namedScenario(e.scenario);
-  if (!base) return `scenario '${e.scenario}' is not in content/scenarios`;
+  const named = namedScenario(e.scenario);
+  if (!named) return `scenario '${e.scenario}' is not in content/scenarios`;
+  let base: Record<string, unknown> = named;
   for (const [path, value] of Object.entries(e.set)) {
-    if (setPath(base, parsePath(path), value) === 0) return `${path} reaches nothing`;
+    const r = setPath<Record<string, unknown>>(base, path, value);
+    if (!('ok' in r) || r.ok.count === 0) return `${path} reaches nothing`;
+    base = r.ok.document;
   }
   if (e.seed !== null) base.seed = e.seed;
   // Shaped like a scenario; the editor's validation (the one reader's rules) judges the rest.

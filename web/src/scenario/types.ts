@@ -2,6 +2,10 @@
  * change the Rust types in wasm/sim/src/scenario/types.rs and run `npm run gen:schema`. */
 
 /**
+ * How CUBIC leaves its initial slow start (`cc_params.cubic.hystart`).
+ */
+export type HyStartMode = 'linux' | 'rfc9406' | 'off';
+/**
  * A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
  * to the sender, not here.
  */
@@ -19,6 +23,10 @@ export type CcAlgorithm =
   | 'bbr'
   | 'e2e_feedback'
   | 'receiver_rate';
+/**
+ * How slow start grows the window on each ACK (`tcp.slow_start`).
+ */
+export type SlowStart = 'linux' | 'rfc3465' | 'rfc5681';
 /**
  * Loss on the wire: packets that finish transmission but never arrive.
  */
@@ -306,6 +314,11 @@ export type QueueSpec =
        */
       default_weight?: number;
       /**
+       * What goes when the whole queue is full: the arrival (tail) or the last packet of the
+       * longest conversation (longest_queue).
+       */
+      drop_policy?: 'tail' | 'longest_queue';
+      /**
        * Capacity of each flow's queue in packets (congestive discard threshold 64).
        */
       flow_limit_packets?: number;
@@ -314,6 +327,13 @@ export type QueueSpec =
        * Capacity of the whole queue in packets (hold-queue limit 1000).
        */
       limit_packets?: number;
+      /**
+       * A packet that conforms to its flow's reservation is never dropped because the shared
+       * queue is full: the last packet of the longest best-effort conversation goes instead
+       * (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+       * conversation's flow_limit_packets still applies.
+       */
+      protect_reserved?: boolean;
       /**
        * Rates reserved for particular flows; best-effort traffic shares the rest by weight.
        */
@@ -580,10 +600,12 @@ export interface CubicParams {
    */
   fast_convergence?: boolean | null;
   /**
-   * Override HyStart in slow start (Linux preset only). Default on for
-   * `linux`, ignored by the other presets.
+   * How slow start ends before the first loss: `linux` (Linux
+   * `tcp_cubic.c` HyStart: ACK train and delay increase), `rfc9406`
+   * (HyStart++ with Conservative Slow Start) or `off`. Default `linux`,
+   * `off` for `paper002`.
    */
-  hystart?: boolean | null;
+  hystart?: HyStartMode | null;
   /**
    * Which description of CUBIC to follow (default `rfc9438`).
    */
@@ -598,6 +620,10 @@ export interface CubicParams {
  * Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
  */
 export interface E2EFeedbackParams {
+  /**
+   * How B is measured (default `recv_time`, the thesis's; see docs/algorithms.md).
+   */
+  estimator?: 'recv_time' | 'ack_spacing';
   /**
    * k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
    * Default 0.5 (our choice: the thesis gives only 0 < k < 1).
@@ -687,7 +713,7 @@ export interface HtcpParams {
 export interface ReceiverRateParams {
   /**
    * Below the rate at the last loss, step by this fraction of the gap, in
-   * (0, 1]. Default 0.25 (ours).
+   * (0, 1]. Default 0.5 (ours).
    */
   approach_fraction?: number;
   /**
@@ -716,13 +742,19 @@ export interface ReceiverRateParams {
   prate_source?: 'received' | 'sequence_span';
   /**
    * Smallest step below the last-loss rate, and the step above it, as a
-   * fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
+   * fraction of the last-loss rate, in (0, 1]. Default 0.005 (ours).
    */
   probe_fraction?: number;
   /**
    * Loss-free time before each increase, ms, in (0, 600000]. Default 1000 (ours).
    */
   quiet_period_ms?: number;
+  /**
+   * Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
+   * rate stays 0 and every loss is a Tahoe cut (ssthresh := cwnd/2,
+   * cwnd := 1), the paper's window-only baseline. Default on.
+   */
+  rate_control?: boolean;
   /**
    * Raise the rate after a loss-free period (§4.2.2). Default on.
    */
@@ -973,12 +1005,18 @@ export interface TcpOptions {
    */
   delayed_ack?: 'off' | 'linux' | 'rfc';
   /**
-   * Explicit Congestion Notification (RFC 3168), assumed negotiated by
-   * both ends: new data is sent ECT(0), the receiver echoes CE as ECE
-   * until the sender's CWR, and the sender reduces once per window of
-   * data. Default off.
+   * Explicit Congestion Notification (RFC 3168), offered in the SYN and
+   * used when the receiver agrees (`peer.ecn`, by default it does): new
+   * data is sent ECT(0), the receiver echoes CE as ECE until the sender's
+   * CWR, and the sender reduces once per window of data. Default off.
    */
   ecn?: boolean;
+  /**
+   * Open the connection with the three-way handshake (RFC 9293 §3.5):
+   * SYN and SYN-ACK cross the network, data follows one round trip after
+   * `start_s`. Off: data from `start_s`, as in textbook traces. Default on.
+   */
+  handshake?: boolean;
   /**
    * Initial slow-start threshold, segments. Default: unlimited.
    */
@@ -992,9 +1030,11 @@ export interface TcpOptions {
    */
   ip_fragmentation?: boolean;
   /**
-   * Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
+   * Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+   * variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+   * with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
    */
-  min_rto_ms?: number;
+  min_rto_ms?: number | null;
   /**
    * Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
    */
@@ -1004,6 +1044,19 @@ export interface TcpOptions {
    * default of 2×cwnd/srtt in slow start, 1.2×cwnd/srtt otherwise).
    */
   pacing?: boolean;
+  peer?: PeerOptions;
+  /**
+   * RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+   * 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+   * SACKed or in recovery unless reordering has been seen.
+   */
+  rack_reordering_window?: number;
+  /**
+   * RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+   * retransmissions, and the tail loss probe. Needs `recovery: sack`.
+   * Default: on with `sack` (as Linux), off with the other styles.
+   */
+  rack_tlp?: boolean | null;
   /**
    * Receive buffer, bytes: the advertised window is its free part.
    */
@@ -1013,18 +1066,92 @@ export interface TcpOptions {
    */
   recovery?: 'sack' | 'newreno' | 'reno' | 'tahoe' | 'go_back_n';
   /**
+   * Sending rate during SACK recovery (`recovery: sack` only).
+   */
+  recovery_rate?: 'prr' | 'rfc6675';
+  /**
+   * Retransmission timeout computation: `linux` (default) or `rfc6298`.
+   */
+  rto?: 'linux' | 'rfc6298';
+  /**
    * Send buffer, bytes: at most this much unacknowledged data.
    */
   send_buffer_bytes?: number;
+  /**
+   * How slow start counts an ACK: `linux` (every newly acknowledged
+   * segment), `rfc3465` (at most 2 per ACK) or `rfc5681` (one per ACK).
+   * Default `linux` with `recovery: "sack"`, `rfc5681` with the older
+   * recovery styles (their RFCs' and 4.3BSD's rule).
+   */
+  slow_start?: SlowStart | null;
   /**
    * Timer granularity, ms: RTT samples and timer expiries are rounded up to
    * ticks of this size (1 ms modern; 500 ms for 1990s BSD stacks, paper 003).
    */
   timer_granularity_ms?: number;
   /**
-   * Carry the 12-byte timestamp option (RFC 7323) in every segment.
+   * Offer the 12-byte timestamp option (RFC 7323); every segment carries
+   * it when the receiver agrees (`peer.timestamps`, by default it does).
    */
   timestamps?: boolean;
+  /**
+   * The receiver runs the protocol as a user-level process (paper 001):
+   * segments the host delivers wait in a socket buffer until the process
+   * takes them, one at a time at its processing rate; it acknowledges a
+   * segment when it has processed it. A segment that finds the buffer full
+   * is lost (overrun). Omitted: the kernel's TCP takes every segment at once.
+   */
+  user_level?: UserLevelReceiver | null;
+  /**
+   * Offer window scaling (RFC 7323 §2). Without it on both sides the
+   * advertised window stays within 65,535 bytes. Default on.
+   */
+  window_scaling?: boolean;
+}
+/**
+ * What the receiving end offers in the handshake; omitted fields offer
+ * what this flow offers. Applies with or without `handshake`.
+ */
+export interface PeerOptions {
+  /**
+   * ECN setup (RFC 3168 §6.1.1).
+   */
+  ecn?: boolean | null;
+  /**
+   * The MSS option it announces, bytes, in [88, 65495] (Linux
+   * `TCP_MIN_MSS` up). Segments carry at most the smaller of the two ends'
+   * MSS (less 12 bytes with timestamps). Default: what the flow announces,
+   * the path MTU − 40 (RFC 6691) or `mss_bytes` plus the timestamp option.
+   */
+  mss_bytes?: number | null;
+  /**
+   * SACK-permitted (RFC 2018). Without it on both sides the sender falls
+   * back to NewReno recovery (RFC 6582), as Linux does.
+   */
+  sack?: boolean | null;
+  /**
+   * The timestamp option (RFC 7323 §3).
+   */
+  timestamps?: boolean | null;
+  /**
+   * Window scaling (RFC 7323 §2).
+   */
+  window_scaling?: boolean | null;
+}
+/**
+ * A user-level receiving process and its socket buffer (see [`TcpOptions::user_level`]).
+ */
+export interface UserLevelReceiver {
+  /**
+   * Socket receive buffer, bytes: segments waiting for the process. At
+   * least one segment (MSS plus headers).
+   */
+  buffer_bytes: number;
+  /**
+   * How fast the process handles segments, bits per second of IP datagram
+   * (each segment takes its size × 8 / this rate), > 0.
+   */
+  processing_rate_bps: number;
 }
 /**
  * Nodes and the links between them; packets follow static shortest paths.
@@ -1311,6 +1438,11 @@ export interface Link {
          */
         default_weight?: number;
         /**
+         * What goes when the whole queue is full: the arrival (tail) or the last packet of the
+         * longest conversation (longest_queue).
+         */
+        drop_policy?: 'tail' | 'longest_queue';
+        /**
          * Capacity of each flow's queue in packets (congestive discard threshold 64).
          */
         flow_limit_packets?: number;
@@ -1319,6 +1451,13 @@ export interface Link {
          * Capacity of the whole queue in packets (hold-queue limit 1000).
          */
         limit_packets?: number;
+        /**
+         * A packet that conforms to its flow's reservation is never dropped because the shared
+         * queue is full: the last packet of the longest best-effort conversation goes instead
+         * (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+         * conversation's flow_limit_packets still applies.
+         */
+        protect_reserved?: boolean;
         /**
          * Rates reserved for particular flows; best-effort traffic shares the rest by weight.
          */
@@ -1599,7 +1738,8 @@ export interface HostSpec {
     | 'server'
     | 'pentium_m_1gbe'
     | 'workstation_10m'
-    | 'p4_loopback';
+    | 'p4_loopback'
+    | 'p4_table_3_1';
   /**
    * Process-switch time per packet t_psw, nanoseconds (enters t_L as t_psw/2).
    */

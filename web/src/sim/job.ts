@@ -3,8 +3,10 @@
 import type { FieldError, RunMode } from './protocol';
 import type { RunSummary } from './summary';
 
+/** `summaryJson`: the summary as the simulator wrote it (the grader reads it, byte for byte). */
 export type JobResult =
-  { ok: true; summary: RunSummary } | { ok: false; message: string; errors: FieldError[] };
+  | { ok: true; summary: RunSummary; summaryJson: string }
+  | { ok: false; message: string; errors: FieldError[] };
 
 export interface PoolJob {
   scenarioJson: string;

@@ -48,7 +48,7 @@ export class JobWorker implements JobRunner {
     if (msg.type === 'done') {
       let result: JobResult;
       try {
-        result = { ok: true, summary: parseSummary(msg.summary) };
+        result = { ok: true, summary: parseSummary(msg.summary), summaryJson: msg.summary };
       } catch (e) {
         result = { ok: false, message: e instanceof Error ? e.message : String(e), errors: [] };
       }

@@ -1,4 +1,4 @@
-// The one place where wall-clock time maps to simulated time (DESIGN.md §3, speed control).
+// The one place where wall-clock time maps to simulated time (the speed control).
 // Pure: the caller passes the wall clock in, so it is testable without timers.
 
 const NS_PER_MS = 1e6;

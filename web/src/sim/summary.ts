@@ -19,6 +19,13 @@ export interface FlowBounds {
   fair_share_bps?: number | null;
   /** The max-min fair share over time: one step at every flow start. */
   fair_share_steps?: FairShareStep[];
+  /** The loss rate Mathis and PFTK above use (the scenario's random loss; 0: none). */
+  loss_p?: number;
+  /** The loss rate the finished run measured (loss signals per segment sent); null: none yet. */
+  measured_loss_p?: number | null;
+  /** Mathis and PFTK at the measured loss rate (null: no measured loss). */
+  mathis_measured_bps?: number | null;
+  pftk_measured_bps?: number | null;
 }
 
 export interface FairShareStep {
@@ -33,16 +40,24 @@ export interface FlowSummary {
   retransmitted_segments: number;
   fast_retransmits: number;
   timeouts: number;
+  /** TCP: tail loss probes sent (RFC 8985). */
+  tlp_probes?: number;
   mean_cwnd_segments: number;
   /** TCP: the algorithm running at the end, and how many mid-flow switches it took. */
   cc?: string | null;
   cc_switches?: number;
   completion_time_s?: number | null;
+  /** When data began (after the handshake), seconds into the run; null if it never did. */
+  data_start_s?: number | null;
+  /** TCP: SYNs sent again before the SYN-ACK came. */
+  syn_retransmits?: number;
   udp_sent_packets?: number;
   udp_received_packets?: number;
   /** The longest wait of the receiving application for new in-order data, seconds. */
   longest_stall_s?: number;
   bounds?: FlowBounds | null;
+  /** TCP with a user-level receiver (paper 001): segments its socket buffer dropped. */
+  receiver_overruns?: number;
 }
 
 export interface LinkSummary {

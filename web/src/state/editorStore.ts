@@ -87,6 +87,14 @@ export function clearDraft(path: string): void {
   });
 }
 
+/** Change several values of the active variant at once (a knob that sets more than one path). */
+export function updateScenario(fn: (s: Scenario) => Scenario): void {
+  editor.update((s) => {
+    const v = s.active;
+    return { ...withVariant(s, v, fn(activeScenario(s))), preset: v === 'A' ? 'custom' : s.preset };
+  });
+}
+
 /** A structural edit of the active variant (add or remove a node, link or flow). */
 export function editScenario(fn: (s: Scenario) => Scenario, selection?: Selection): void {
   editor.update((s) => {

@@ -1,12 +1,15 @@
 // The page's link and autosave state outside React: whether start-up is done, the lesson flags a
 // link brought (passed on, unread, to every link the page writes), the message about the link,
 // and saved work on offer. The actions load what the reader chooses.
+import { bottleneckLink } from '../scenario/knobs';
 import { decodeLink, hasLink } from '../scenario/link/linkCodec';
+import type { Scenario } from '../scenario/types';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
 import type { ScenarioReader } from '../scenario/reader';
 import { AUTOSAVE_KEY, PREVIOUS_KEY, readSaved, writeSaved } from './autosave';
 import type { Saved } from './autosave';
-import { editor, replaceScenario } from './editorStore';
+import { editor, replaceScenario, select } from './editorStore';
+import type { Selection } from './editorStore';
 import { chooseStart } from './pageStart';
 import type { LinkNotice } from './pageStart';
 import { Store } from './store';
@@ -17,6 +20,8 @@ export interface LinkStoreState {
   lesson: LessonFlags | undefined;
   notice: LinkNotice | null;
   offer: Saved | null;
+  /** Where the scenario the page started with came from. */
+  opened: 'link' | 'autosave' | null;
 }
 
 export const linkStore = new Store<LinkStoreState>({
@@ -24,12 +29,36 @@ export const linkStore = new Store<LinkStoreState>({
   lesson: undefined,
   notice: null,
   offer: null,
+  opened: null,
 });
 
 const AUTOSAVE_MS = 300;
 
+/** What the editor selects in a scenario nobody has clicked in yet: its bottleneck link. */
+export function defaultSelection(s: Scenario): Selection {
+  const b = bottleneckLink(s);
+  return b >= 0 ? { kind: 'link', index: b } : null;
+}
+
+/** `link:1` → the second link; null when absent, malformed or out of range. */
+export function parseSelection(
+  text: string | undefined,
+  counts: { links: number; nodes: number },
+): Selection {
+  const m = /^(link|node):(\d+)$/.exec(text ?? '');
+  if (!m) return null;
+  const kind = m[1] as 'link' | 'node';
+  const index = Number(m[2]);
+  return index < (kind === 'link' ? counts.links : counts.nodes) ? { kind, index } : null;
+}
+
 function loadState(state: LinkState): void {
   replaceScenario(state.scenario);
+  const sel = parseSelection(state.view?.selection, {
+    links: state.scenario.topology.links.length,
+    nodes: state.scenario.topology.nodes.length,
+  });
+  select(sel ?? defaultSelection(state.scenario));
   setPlots(state.view?.plots ?? null);
   setDomain(state.view?.domain ?? null);
   linkStore.update((s) => ({ ...s, lesson: state.lesson }));
@@ -43,9 +72,13 @@ function loadSaved(saved: Saved): void {
 /** The state a link made now would carry. */
 export function currentLinkState(): LinkState {
   const v = timeView.get();
+  const { A, selection: sel } = editor.get();
+  const usual = defaultSelection(A);
+  const moved = sel && !(usual && sel.kind === usual.kind && sel.index === usual.index);
   const view = {
     ...(v.plots ? { plots: v.plots } : {}),
     ...(v.domain ? { domain: v.domain } : {}),
+    ...(sel && moved ? { selection: `${sel.kind}:${sel.index}` } : {}),
   };
   const lesson = linkStore.get().lesson;
   return {
@@ -81,7 +114,13 @@ export async function startFromUrl(hash: string, reader: ScenarioReader | null):
   if (plan.load?.from === 'autosave') loadSaved(plan.load.saved);
   // Keep the offered work apart, so autosaving the link's scenario cannot overwrite it.
   writeSaved(PREVIOUS_KEY, plan.offer);
-  linkStore.update((s) => ({ ...s, ready: true, notice: plan.notice, offer: plan.offer }));
+  linkStore.update((s) => ({
+    ...s,
+    ready: true,
+    notice: plan.notice,
+    offer: plan.offer,
+    opened: plan.load?.from ?? null,
+  }));
   startAutosave();
 }
 

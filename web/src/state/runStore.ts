@@ -29,6 +29,15 @@ export interface RunSnapshot {
   traceHash: string | null;
   /** `panic`: the model panicked (a bug in tcplab), with its message. */
   error: { message: string; errors: FieldError[]; panic?: string } | null;
+  /** A live re-run: the run it replaces, drawn dashed until this one is done. */
+  previous: RunSnapshot | null;
+}
+
+export interface StartOptions {
+  /** Run unpaced to this time and pause there (seeking). */
+  pauseAtS?: number;
+  /** A live re-run: as fast as possible, keeping the old run to draw until this one is done. */
+  live?: boolean;
 }
 
 const NS_PER_S = 1e9;
@@ -51,6 +60,7 @@ export const IDLE_RUN: RunSnapshot = {
   summary: null,
   traceHash: null,
   error: null,
+  previous: null,
 };
 
 /** Rows a run will sample (the grid from 0 to the end, both included), so the buffer never grows. */
@@ -108,19 +118,22 @@ export class RunStore {
   }
 
   /** Start `scenario` from time 0; with `pauseAtS`, run unpaced to that time and pause. */
-  start(scenario: Scenario, pauseAtS?: number): void {
+  start(scenario: Scenario, options: StartOptions = {}): void {
+    const { pauseAtS, live = false } = options;
     this.run?.stop();
     this.meter = { wallMs: performance.now(), events: 0 };
+    const old = this.snap.previous ?? this.snap;
     this.update({
       ...IDLE_RUN,
       status: pauseAtS !== undefined ? 'seeking' : 'loading',
       scenario,
       endS: scenario.duration_s,
+      previous: live && old.trace && old.trace.length > 0 ? { ...old, previous: null } : null,
     });
     this.run = new SimRun(
       JSON.stringify(scenario),
       {
-        speed: this.speed,
+        speed: live ? Infinity : this.speed,
         mode: 'trace',
         pauseAtNs: pauseAtS !== undefined ? pauseAtS * NS_PER_S : undefined,
       },
@@ -154,12 +167,13 @@ export class RunStore {
             nowS: nowNs / NS_PER_S,
             events,
             eventsPerSecond: 0,
+            previous: null,
           });
         },
         failed: (message, errors, panic) => {
           this.run = null;
           const error = panic ? { message, errors, panic } : { message, errors };
-          this.update({ status: 'failed', error, eventsPerSecond: 0 });
+          this.update({ status: 'failed', error, eventsPerSecond: 0, previous: null });
         },
       },
     );
@@ -182,7 +196,7 @@ export class RunStore {
   step(scenario: Scenario, dtS: number): void {
     const s = this.snap;
     if (s.status === 'idle' || s.status === 'failed' || s.status === 'cancelled') {
-      this.start(scenario, dtS);
+      this.start(scenario, { pauseAtS: dtS });
     } else if (s.status === 'paused') this.seek(scenario, s.nowS + dtS);
   }
 
@@ -200,9 +214,9 @@ export class RunStore {
       this.run?.runTo(target * NS_PER_S);
       this.update({ status: 'seeking' });
     } else if (s.scenario && target < s.endS) {
-      this.start(s.scenario, target);
+      this.start(s.scenario, { pauseAtS: target });
     } else if (!s.scenario) {
-      this.start(scenario, target);
+      this.start(scenario, { pauseAtS: target });
     }
   }
 
@@ -211,7 +225,7 @@ export class RunStore {
     if (!this.run) return;
     this.run.stop();
     this.run = null;
-    this.update({ status: 'cancelled', eventsPerSecond: 0 });
+    this.update({ status: 'cancelled', eventsPerSecond: 0, previous: null });
   }
 
   reset(): void {

@@ -16,9 +16,10 @@ function each(b: Scenario | null, fn: (store: RunStore, s: Scenario | null) => v
   if (b) fn(runB, b);
 }
 
-export function runAll(a: Scenario, b: Scenario | null): void {
-  runB.reset();
-  each(b, (store, s) => s && store.start(s), a);
+/** Run A (and B) from the start; `live`: a re-run after an edit, unpaced, the old run kept to draw. */
+export function runAll(a: Scenario, b: Scenario | null, live = false): void {
+  if (!b) runB.reset();
+  each(b, (store, s) => s && store.start(s, { live }), a);
 }
 
 export function pauseAll(): void {

@@ -12,9 +12,20 @@ export interface TimeView {
   cursor: number | null;
   /** The plots shown, by id; null: all of them. */
   plots: string[] | null;
+  /** Fit y axes to the steady state (the start-up peak goes off the top). */
+  steady: boolean;
 }
 
-export const timeView = new Store<TimeView>({ domain: null, cursor: null, plots: null });
+export const timeView = new Store<TimeView>({
+  domain: null,
+  cursor: null,
+  plots: null,
+  steady: true,
+});
+
+export function setSteady(steady: boolean): void {
+  timeView.update((v) => ({ ...v, steady }));
+}
 
 export function setCursor(t: number | null): void {
   timeView.update((v) => (v.cursor === t ? v : { ...v, cursor: t }));

@@ -90,8 +90,8 @@ impl<'a> Values<'a> {
                 .ok_or(format!("values.{name}: run '{run}' has no summary"))?;
             let mut sum = 0.0;
             for s in runs {
-                sum += crate::assignment::check::metric(s, metric)
-                    .map_err(|e| format!("values.{name}: {e}"))?;
+                sum +=
+                    grading::check::metric(s, metric).map_err(|e| format!("values.{name}: {e}"))?;
             }
             sum / runs.len() as f64 * spec.scale.unwrap_or(1.0) + spec.offset.unwrap_or(0.0)
         } else if let Some([a, b]) = &spec.ratio {
@@ -103,14 +103,31 @@ impl<'a> Values<'a> {
         } else if let Some([a, b]) = &spec.difference {
             dep(a)? - dep(b)?
         } else if let Some(l) = &spec.largest_x {
+            // "Fairer than CoDel for every p ≤ 50 %": the largest x such that every
+            // point at or below it is above the reference, so one point below the
+            // reference caps the answer under it.
             let reference = dep(&l.above)?;
-            let mut best = f64::NAN;
+            let mut above = Vec::with_capacity(l.points.len());
             for (x, v) in &l.points {
-                if dep(v)? > reference && (best.is_nan() || *x > best) {
-                    best = *x;
+                above.push((*x, dep(v)? > reference));
+            }
+            let mut best = f64::NAN;
+            for &(x, _) in &above {
+                let all_below = above.iter().filter(|(y, _)| *y <= x).all(|(_, ok)| *ok);
+                if all_below && (best.is_nan() || x > best) {
+                    best = x;
                 }
             }
             best
+        } else if let Some(points) = &spec.best_x {
+            let mut best = (f64::NAN, f64::NEG_INFINITY);
+            for (x, v) in points {
+                let y = dep(v)?;
+                if y > best.1 {
+                    best = (*x, y);
+                }
+            }
+            best.0
         } else {
             unreachable!("checked by Paper::parse")
         };
@@ -260,7 +277,9 @@ mod tests {
             "gb": {"run": "b", "metric": "g", "scale": 0.001, "decimals": 1},
             "q": {"ratio": ["ga", "gb"], "decimals": 2},
             "d": {"difference": ["ga", "gb"], "decimals": 0},
-            "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}}
+            "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}},
+            "lx_gap": {"largest_x": {"points": [[0.5, "ga"], [0.25, "gb"], [0.1, "ga"]], "above": "gb"}},
+            "bx": {"best_x": [[0.5, "gb"], [0.25, "ga"], [0.1, "d"]]}
         })
     }
 
@@ -273,6 +292,9 @@ mod tests {
         assert_eq!(v.number("q"), 4.0);
         assert_eq!(v.text("d"), "3");
         assert_eq!(v.number("lx"), 0.25);
+        // 0.5 is above but 0.25 below it is not: "every x ≤ 0.5" fails, so 0.1.
+        assert_eq!(v.number("lx_gap"), 0.1);
+        assert_eq!(v.number("bx"), 0.25);
         assert_eq!(v.fill("{ga} vs {gb} kb/s"), "4.0 vs 1.0 kb/s");
     }
 

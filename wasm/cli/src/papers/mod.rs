@@ -13,39 +13,14 @@ mod spec;
 use serde_json::Value;
 use spec::{Paper, Piece};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: tcplab papers [--check] [--only NNN]... [--root DIR]";
 const REPORT_MD: &str = "docs/papers.md";
 const REPORT_JSON: &str = "content/papers/report.json";
 const HEADER: &str = "content/papers/header.md";
 
-struct Options {
-    check: bool,
-    only: Vec<String>,
-    root: PathBuf,
-}
-
-fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        check: false,
-        only: Vec::new(),
-        root: PathBuf::from("."),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--check" => o.check = true,
-            "--only" => o
-                .only
-                .push(it.next().ok_or("--only needs a paper number")?.clone()),
-            "--root" => o.root = PathBuf::from(it.next().ok_or("--root needs a directory")?),
-            _ => return Err(format!("unexpected argument '{a}'")),
-        }
-    }
-    Ok(o)
-}
+use crate::args::Papers as Options;
 
 /// A failure: its message and exit status.
 struct Fail(String, u8);
@@ -54,14 +29,7 @@ fn bad(msg: impl Into<String>) -> Fail {
     Fail(msg.into(), 2)
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let o = match options(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(o: Options) -> ExitCode {
     match papers(&o) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(msg, code)) => {
@@ -129,8 +97,8 @@ fn jobs(o: &Options, papers: &[(String, Paper)]) -> Result<Vec<Job>, Fail> {
             let mut s: Value = serde_json::from_str(&read(&o.root, &file)?)
                 .map_err(|e| bad(format!("error: {file}: {e}")))?;
             for (path, v) in &run.set {
-                let segs = crate::assignment::path::parse(path).expect("checked by Paper::parse");
-                if crate::assignment::path::set(&mut s, &segs, v) == 0 {
+                let segs = grading::path::parse(path).expect("checked by Paper::parse");
+                if grading::path::set(&mut s, &segs, v) == 0 {
                     return Err(bad(format!(
                         "error: {rel}: runs.{name}.set: {path} reaches nothing in {file}"
                     )));

@@ -57,8 +57,11 @@ pub struct ValueSpec {
     pub ratio: Option<[String; 2]>,
     /// …or their difference…
     pub difference: Option<[String; 2]>,
-    /// …or, over a sweep, the largest x whose value is above the reference value.
+    /// …or, over a sweep, the largest x such that every point at or below it is above the
+    /// reference value…
     pub largest_x: Option<LargestX>,
+    /// …or the x whose value is the largest (the first of equals).
+    pub best_x: Option<Vec<(f64, String)>>,
     /// The number shown = metric × scale + offset (b/s → kb/s is scale 0.001; a one-way
     /// delay plus a fixed base RTT is an offset). Only for `metric` values.
     pub scale: Option<f64>,
@@ -77,6 +80,19 @@ pub struct LargestX {
     pub points: Vec<(f64, String)>,
     /// The value a point must exceed.
     pub above: String,
+}
+
+impl ValueSpec {
+    /// The values this one is computed from (the runs of a sweep's points first; a
+    /// `largest_x` reference is not among them).
+    pub fn dependencies(&self) -> Vec<&String> {
+        match (&self.ratio, &self.difference, &self.largest_x, &self.best_x) {
+            (Some(p), ..) | (_, Some(p), ..) => p.iter().collect(),
+            (_, _, Some(l), _) => l.points.iter().map(|(_, v)| v).collect(),
+            (.., Some(points)) => points.iter().map(|(_, v)| v).collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// A number, or the name of a value (compared in the value's shown unit).
@@ -206,8 +222,7 @@ impl Paper {
                 ));
             }
             for path in r.set.keys() {
-                crate::assignment::path::parse(path)
-                    .map_err(|e| format!("runs.{name}.set: {e}"))?;
+                grading::path::parse(path).map_err(|e| format!("runs.{name}.set: {e}"))?;
             }
         }
         for (name, v) in &self.values {
@@ -283,9 +298,10 @@ impl Paper {
             v.ratio.is_some(),
             v.difference.is_some(),
             v.largest_x.is_some(),
+            v.best_x.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err("give exactly one of metric, ratio, difference, largest_x".into());
+            return Err("give exactly one of metric, ratio, difference, largest_x, best_x".into());
         }
         if v.metric.is_some() != v.run.is_some() {
             return Err("a metric needs a run, and a run a metric".into());
@@ -297,25 +313,20 @@ impl Paper {
         }
         if let Some(m) = &v.metric {
             let path = m.split_once(':').map_or(m.as_str(), |(_, p)| p);
-            crate::assignment::path::parse(path).map_err(|e| format!("metric: {e}"))?;
+            grading::path::parse(path).map_err(|e| format!("metric: {e}"))?;
         }
         if (v.scale.is_some() || v.offset.is_some()) && v.metric.is_none() {
             return Err("scale and offset apply to a metric only".into());
         }
-        let deps: Vec<&String> = match (&v.ratio, &v.difference, &v.largest_x) {
-            (Some(pair), _, _) | (_, Some(pair), _) => pair.iter().collect(),
-            (_, _, Some(l)) => {
-                if l.points.is_empty() {
-                    return Err("largest_x.points: give at least one point".into());
-                }
-                l.points
-                    .iter()
-                    .map(|(_, v)| v)
-                    .chain(std::iter::once(&l.above))
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
+        if v.best_x.as_ref().is_some_and(Vec::is_empty)
+            || v.largest_x.as_ref().is_some_and(|l| l.points.is_empty())
+        {
+            return Err("give at least one point".into());
+        }
+        let mut deps = v.dependencies();
+        if let Some(l) = &v.largest_x {
+            deps.push(&l.above);
+        }
         for d in deps {
             if d == name {
                 return Err(format!("'{name}' refers to itself"));
@@ -376,12 +387,7 @@ impl Paper {
                 out.push(r.clone());
             }
         }
-        let deps: Vec<&String> = match (&v.ratio, &v.difference, &v.largest_x) {
-            (Some(p), _, _) | (_, Some(p), _) => p.iter().collect(),
-            (_, _, Some(l)) => l.points.iter().map(|(_, v)| v).collect(),
-            _ => Vec::new(),
-        };
-        for d in deps {
+        for d in v.dependencies() {
             self.collect_runs(d, out, depth + 1);
         }
     }

@@ -11,7 +11,7 @@
 use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_S};
-use crate::scenario::BicParams;
+use crate::scenario::{BicParams, SlowStart};
 
 /// tcp_bic.c `BICTCP_BETA_SCALE`.
 pub const BETA_SCALE: u32 = 1024;
@@ -40,6 +40,8 @@ pub struct Bic {
     epoch_start: Option<u64>,
     /// Packets per ACK << ACK_RATIO_SHIFT, initially 2 << 4.
     delayed_ack: u32,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -61,6 +63,7 @@ impl Bic {
             last_time: 0,
             epoch_start: None,
             delayed_ack: 2 << ACK_RATIO_SHIFT,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -159,9 +162,12 @@ impl CongestionControl for Bic {
         self.delayed_ack = (self.delayed_ack + pkts)
             .saturating_sub(self.delayed_ack >> ACK_RATIO_SHIFT)
             .max(1);
-        if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        // bictcp_cong_avoid: `acked = tcp_slow_start(tp, acked); if (!acked) return;`
+        let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
+        else {
             return;
-        }
+        };
         self.update(a.now);
         common::cong_avoid_ai(&mut self.cwnd, &mut self.cwnd_cnt, self.cnt as f64, acked);
     }
@@ -231,6 +237,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         );
         b.cwnd = w;

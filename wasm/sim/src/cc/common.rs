@@ -1,5 +1,5 @@
-//! Small pieces shared by the algorithms: unit conversions, Reno's slow start
-//! and additive increase in segments, the per-round-trip bookkeeping that
+//! Small pieces shared by the algorithms: unit conversions, slow start (by
+//! the flow's rule) and additive increase in segments, the per-round-trip bookkeeping that
 //! delay-based algorithms need, and the RTT values kept for a hand-off.
 //!
 //! Windows inside the algorithms are `f64` segments (integers for the
@@ -8,6 +8,7 @@
 
 use super::AckSample;
 use crate::engine::Time;
+use crate::scenario::SlowStart;
 
 /// Seconds in a simulated duration.
 pub fn secs(t: Time) -> f64 {
@@ -22,14 +23,64 @@ pub fn segments(bytes: u64, mss: u32) -> f64 {
 /// RFC 3465 §2.2: the largest increase one ACK may cause, L = 2·SMSS.
 pub const ABC_LIMIT_SEGMENTS: f64 = 2.0;
 
-/// Segments acknowledged by this ACK as they may drive window growth: at most
-/// L = 2 (RFC 3465 §2.2). After a timeout the sender resends go-back-N and
-/// one cumulative ACK can cover thousands of segments the receiver had
-/// buffered; Linux would not grow then (`tcp_is_cwnd_limited`), but the
-/// controllers here cannot see whether the window was in use, so the count
-/// is capped instead. Rate and throughput measurements use the true count.
+/// Segments acknowledged by this ACK as they may drive growth in congestion
+/// avoidance: at most L = 2 (RFC 3465 §2.2). After a timeout the sender
+/// resends go-back-N and one cumulative ACK can cover thousands of segments
+/// the receiver had buffered; Linux would not grow then
+/// (`tcp_is_cwnd_limited`), but the controllers here cannot see whether the
+/// window was in use, so the count is capped instead. Slow start counts the
+/// true number ([`slow_start`], capped by ssthresh), and so do rate and
+/// throughput measurements.
 pub fn growth_segments(a: &AckSample) -> f64 {
     segments(a.acked_bytes, a.mss).min(ABC_LIMIT_SEGMENTS)
+}
+
+/// Slow start on one ACK that acknowledged `acked` segments, by the flow's
+/// rule (`tcp.slow_start`):
+///
+/// - `linux`: Linux `tcp_slow_start` (net/ipv4/tcp_cong.c): cwnd =
+///   min(cwnd + acked, ssthresh), and what did not fit below ssthresh is
+///   returned, for congestion avoidance on the same ACK (Linux's return
+///   value, which `tcp_reno_cong_avoid` and `cubictcp_cong_avoid` pass on).
+///   Two segments per delayed ACK: the window doubles each round trip.
+/// - `rfc3465`: RFC 3465 §2.2, cwnd += min(N, L·SMSS) with L = 2.
+/// - `rfc5681`: RFC 5681 §3.1 eq. (2), cwnd += min(N, SMSS): one segment
+///   per ACK, ×1.5 per round trip with delayed ACKs.
+///
+/// The RFC rules use the whole ACK for slow start (they return 0) and
+/// also stop at ssthresh. When cwnd ≥ ssthresh nothing changes and all of
+/// `acked` is returned.
+pub fn slow_start(cwnd: &mut f64, ssthresh: f64, acked: f64, rule: SlowStart) -> f64 {
+    if *cwnd >= ssthresh {
+        return acked;
+    }
+    let limit = match rule {
+        SlowStart::Linux => f64::INFINITY,
+        SlowStart::Rfc3465 => ABC_LIMIT_SEGMENTS,
+        SlowStart::Rfc5681 => 1.0,
+    };
+    let grown = (*cwnd + acked.min(limit)).min(ssthresh);
+    let used = grown - *cwnd;
+    *cwnd = grown;
+    match rule {
+        SlowStart::Linux => (acked - used).max(0.0),
+        _ => 0.0,
+    }
+}
+
+/// [`slow_start`] for an ACK, then what congestion avoidance counts of it:
+/// None when slow start used the whole ACK, else the segments left over,
+/// at most L = 2 ([`growth_segments`]). The form of Linux
+/// `tcp_reno_cong_avoid`: `acked = tcp_slow_start(tp, acked); if (!acked)
+/// return;` then additive increase with what is left.
+pub fn slow_start_then_ca(
+    cwnd: &mut f64,
+    ssthresh: f64,
+    a: &AckSample,
+    rule: SlowStart,
+) -> Option<f64> {
+    let left = slow_start(cwnd, ssthresh, segments(a.acked_bytes, a.mss), rule);
+    (left > 0.0).then(|| left.min(ABC_LIMIT_SEGMENTS))
 }
 
 /// A window in segments as bytes (rounded down; at least one byte).
@@ -61,18 +112,6 @@ pub fn ssthresh_segments(bytes: u64, mss: u32) -> f64 {
     } else {
         segments(bytes, mss)
     }
-}
-
-/// Slow start, RFC 5681 §3.1 eq. (2) with RFC 3465 L = 1 SMSS: cwnd grows by
-/// min(N, SMSS) per ACK, capped at ssthresh (as Linux `tcp_slow_start` caps
-/// it). Returns true if cwnd was below ssthresh (the ACK was used here).
-/// This is the same rule as `newreno.rs`, so every algorithm starts alike.
-pub fn slow_start(cwnd: &mut f64, ssthresh: f64, acked_segments: f64) -> bool {
-    if *cwnd >= ssthresh {
-        return false;
-    }
-    *cwnd = (*cwnd + acked_segments.min(1.0)).min(ssthresh);
-    true
 }
 
 /// Linux `tcp_cong_avoid_ai(tp, w, acked)` (net/ipv4/tcp_cong.c): add one
@@ -261,9 +300,30 @@ mod tests {
     #[test]
     fn slow_start_is_capped_by_ssthresh() {
         let mut cwnd = 9.5;
-        assert!(slow_start(&mut cwnd, 10.0, 1.0));
+        assert_eq!(slow_start(&mut cwnd, 10.0, 1.0, SlowStart::Rfc5681), 0.0);
         assert_eq!(cwnd, 10.0);
-        assert!(!slow_start(&mut cwnd, 10.0, 1.0));
+        assert_eq!(slow_start(&mut cwnd, 10.0, 1.0, SlowStart::Rfc5681), 1.0);
+        assert_eq!(cwnd, 10.0, "not in slow start: the ACK is for CA");
+    }
+
+    #[test]
+    fn linux_slow_start_counts_every_acked_segment_and_returns_the_excess() {
+        // tcp_slow_start: cwnd = min(cwnd + acked, ssthresh), returns the rest.
+        let mut cwnd = 10.0;
+        assert_eq!(slow_start(&mut cwnd, 100.0, 2.0, SlowStart::Linux), 0.0);
+        assert_eq!(cwnd, 12.0, "a delayed ACK for two segments adds two");
+        assert_eq!(slow_start(&mut cwnd, 13.0, 5.0, SlowStart::Linux), 4.0);
+        assert_eq!(cwnd, 13.0, "stops at ssthresh, 4 of 5 segments left over");
+    }
+
+    #[test]
+    fn rfc3465_limits_one_ack_to_two_segments() {
+        let mut cwnd = 10.0;
+        assert_eq!(slow_start(&mut cwnd, 100.0, 5.0, SlowStart::Rfc3465), 0.0);
+        assert_eq!(cwnd, 12.0, "L = 2·SMSS");
+        let mut cwnd = 10.0;
+        slow_start(&mut cwnd, 100.0, 5.0, SlowStart::Rfc5681);
+        assert_eq!(cwnd, 11.0, "L = 1·SMSS");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use super::common::{
 };
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::CompoundParams;
+use crate::scenario::{CompoundParams, SlowStart};
 
 /// tcp_compound.c v1.3 `GAMMA_LOW` / `GAMMA_HIGH`: auto-tuned γ range.
 pub const GAMMA_LOW: f64 = 5.0;
@@ -53,6 +53,8 @@ pub struct Compound {
     round_rtt: RoundRtt,
     last_rtt: Time,
     diff: f64,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -71,6 +73,7 @@ impl Compound {
             round_rtt: RoundRtt::default(),
             last_rtt: 0,
             diff: 0.0,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -144,9 +147,11 @@ impl CongestionControl for Compound {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        let acked = common::growth_segments(a);
-        if !common::slow_start(&mut self.cwnd, self.ssthresh_loss, acked) {
-            // Eq. 5: cwnd += 1/win per ACK.
+        // Slow start on the loss window as Reno's, then eq. 5 (cwnd += 1/win per
+        // ACK) with what is left.
+        if let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh_loss, a, self.slow_start)
+        {
             self.cwnd += acked / self.win();
         }
         if self.round.on_ack(a) {
@@ -237,6 +242,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         );
         c.cwnd = cwnd;
@@ -354,6 +360,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         );
         c.cwnd = 40.0;

@@ -9,8 +9,8 @@
 //!   cwnd), timeout rule K = 0 (§4.8). Windows are fractional segments.
 //! - `linux`: net/ipv4/tcp_cubic.c. Integer segments and `cnt` (one segment per
 //!   `cnt` acked, `cnt` ≥ 2, ≤ 20 before the first loss), time in 1/1024 s,
-//!   t + delay_min, Reno emulation with beta_scale = 15, jiffies at HZ = 1000,
-//!   HyStart. K uses `libm::cbrt`, not Linux's table-plus-Newton `cubic_root`
+//!   t + delay_min, Reno emulation with beta_scale = 15, jiffies at HZ = 1000.
+//!   K uses `libm::cbrt`, not Linux's table-plus-Newton `cubic_root`
 //!   (which is within about 0.2 %).
 //! - `paper002`: CUBIC as paper 002 (Hanai et al. 2017, §2.2, App. A.2) writes
 //!   it: decrease β = 0.2 so the window is 0.8·W_max after a loss, K =
@@ -18,13 +18,17 @@
 //!   max(W_cubic(t), W_tcp(t)) with W_tcp = W_max(1−β) + 3β/(2−β)·t/RTT (eq. 3),
 //!   fast convergence W_max = cwnd(2−β)/2 when cwnd < W_last_max (eq. 4).
 //!
-//! Slow start is `common::slow_start` in every preset (plus HyStart in `linux`).
+//! Slow start is `common::slow_start` by the flow's rule (`tcp.slow_start`)
+//! in every preset; the initial one ends early by `hystart` (Linux's HyStart,
+//! `hystart.rs`, the default in `rfc9438` and `linux`; HyStart++,
+//! `hystart_pp.rs`; or off, the default in `paper002`).
 
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::hystart::HyStart;
+use super::hystart_pp::{HyStartPlusPlus, Phase};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_S};
-use crate::scenario::{CubicParams, CubicPreset};
+use crate::scenario::{CubicParams, CubicPreset, HyStartMode, SlowStart};
 
 /// RFC 9438 §5.1: C = 0.4 segments/s³ (also paper 002 §2.2 "usually 0.4").
 pub const RFC_C: f64 = 0.4;
@@ -98,6 +102,8 @@ pub enum Region {
     RenoFriendly = 1,
     Concave = 2,
     Convex = 3,
+    /// HyStart++'s Conservative Slow Start (RFC 9406 §4.2).
+    ConservativeSlowStart = 4,
 }
 
 /// Linux-preset integer state (struct bictcp in tcp_cubic.c).
@@ -152,24 +158,28 @@ pub struct Cubic {
     target: f64,
     region: Region,
     lx: LinuxState,
+    slow_start: SlowStart,
+    /// Linux HyStart (`hystart: "linux"`).
     hystart: Option<HyStart>,
+    /// HyStart++ (`hystart: "rfc9406"`).
+    hystart_pp: Option<HyStartPlusPlus>,
     rtt: RttSeen,
 }
 
 impl Cubic {
     pub fn new(p: &CubicParams, ctx: &CcContext) -> Self {
         let (c, beta, hystart) = match p.preset {
-            CubicPreset::Rfc9438 => (RFC_C, RFC_BETA, false),
+            CubicPreset::Rfc9438 => (RFC_C, RFC_BETA, HyStartMode::Linux),
             CubicPreset::Linux => (
                 LINUX_CUBE_RTT_SCALE as f64 / LINUX_BETA_SCALE as f64,
                 LINUX_BETA as f64 / LINUX_BETA_SCALE as f64,
-                true,
+                HyStartMode::Linux,
             ),
-            CubicPreset::Paper002 => (RFC_C, 1.0 - PAPER002_BETA_DECREASE, false),
+            CubicPreset::Paper002 => (RFC_C, 1.0 - PAPER002_BETA_DECREASE, HyStartMode::Off),
         };
         let c = p.c.unwrap_or(c);
         let beta = p.beta.unwrap_or(beta);
-        let hystart = p.preset == CubicPreset::Linux && p.hystart.unwrap_or(hystart);
+        let hystart = p.hystart.unwrap_or(hystart);
         let lx_beta = (beta * LINUX_BETA_SCALE as f64).round() as u32;
         let lx_scale = (c * LINUX_BETA_SCALE as f64).round().max(1.0) as u32;
         Self {
@@ -198,7 +208,9 @@ impl Cubic {
                 cube_factor: linux_cube_factor(lx_scale),
                 ..Default::default()
             },
-            hystart: hystart.then(HyStart::default),
+            slow_start: ctx.slow_start,
+            hystart: (hystart == HyStartMode::Linux).then(HyStart::default),
+            hystart_pp: (hystart == HyStartMode::Rfc9406).then(HyStartPlusPlus::default),
             rtt: RttSeen::default(),
         }
     }
@@ -221,6 +233,9 @@ impl Cubic {
         s.lx.delay_min = h.min_rtt;
         if let Some(hs) = s.hystart.as_mut() {
             hs.found = true;
+        }
+        if let Some(hs) = s.hystart_pp.as_mut() {
+            hs.finish();
         }
         s.rtt = RttSeen::from_handoff(h);
         s
@@ -439,26 +454,59 @@ impl Cubic {
         ((cwnd * b) / scale).max(2) as f64
     }
 
-    /// tcp_cubic.c `cubictcp_acked`: delay_min, and HyStart in slow start.
-    fn linux_acked(&mut self, a: &AckSample) {
-        let Some(delay) = a.rtt else { return };
-        // Discard delay samples right after fast recovery (within 1 s of the epoch).
+    /// tcp_cubic.c `cubictcp_acked`: the delay sample and delay_min, None
+    /// for a sample it discards (right after fast recovery, within 1 s of
+    /// the epoch). The other presets take every sample and the sender's
+    /// minimum RTT.
+    fn delay_sample(&mut self, a: &AckSample) -> Option<(Time, Time)> {
+        let delay = a.rtt?.max(1);
+        if self.preset != CubicPreset::Linux {
+            let min = if self.rtt.min_rtt > 0 {
+                self.rtt.min_rtt
+            } else {
+                delay
+            };
+            return Some((delay, min));
+        }
         if let Some(e) = self.lx.epoch {
             if Self::jiffies(a.now).saturating_sub(e) < LINUX_HZ {
-                return;
+                return None;
             }
         }
-        let delay = delay.max(1);
         if self.lx.delay_min == 0 || self.lx.delay_min > delay {
             self.lx.delay_min = delay;
         }
-        if self.cwnd < self.ssthresh {
-            if let Some(h) = self.hystart.as_mut() {
-                if !h.found && h.update(a, self.cwnd, delay, self.lx.delay_min).is_some() {
-                    self.ssthresh = self.cwnd;
-                }
+        Some((delay, self.lx.delay_min))
+    }
+
+    /// Slow start for one ACK of `acked` segments: HyStart++ while it governs
+    /// the initial slow start, else the flow's rule after Linux HyStart's
+    /// check (tcp_cubic.c calls `hystart_update` from `cubictcp_acked`,
+    /// before `cubictcp_cong_avoid`). Returns what is left for congestion
+    /// avoidance ([`common::slow_start`]).
+    fn slow_start(&mut self, a: &AckSample, acked: f64) -> f64 {
+        let sample = self.delay_sample(a);
+        if self.cwnd >= self.ssthresh {
+            return acked;
+        }
+        if let Some(h) = self.hystart_pp.as_mut().filter(|h| h.active()) {
+            if h.on_ack(a, acked, &mut self.cwnd, self.slow_start) {
+                self.ssthresh = self.cwnd;
+            }
+            self.region = match h.phase {
+                Phase::Css { .. } => Region::ConservativeSlowStart,
+                _ => Region::SlowStart,
+            };
+            return 0.0;
+        }
+        if let (Some(h), Some((delay, delay_min))) = (self.hystart.as_mut(), sample) {
+            if !h.found && h.update(a, self.cwnd, delay, delay_min).is_some() {
+                self.ssthresh = self.cwnd;
+                return acked;
             }
         }
+        self.region = Region::SlowStart;
+        common::slow_start(&mut self.cwnd, self.ssthresh, acked, self.slow_start)
     }
 }
 
@@ -469,14 +517,12 @@ impl CongestionControl for Cubic {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = common::growth_segments(a);
-        if self.preset == CubicPreset::Linux {
-            self.linux_acked(a);
-        }
-        if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
-            self.region = Region::SlowStart;
+        // cubictcp_cong_avoid: `acked = tcp_slow_start(tp, acked); if (!acked) return;`
+        let left = self.slow_start(a, segments(a.acked_bytes, a.mss));
+        if left <= 0.0 {
             return;
         }
+        let acked = left.min(common::ABC_LIMIT_SEGMENTS);
         match self.preset {
             CubicPreset::Rfc9438 => self.ca_rfc(a, acked),
             CubicPreset::Paper002 => self.ca_paper002(a, acked),
@@ -493,6 +539,9 @@ impl CongestionControl for Cubic {
     }
 
     fn on_congestion_event(&mut self, ev: &CongestionEvent) {
+        if let Some(h) = self.hystart_pp.as_mut() {
+            h.finish();
+        }
         match self.preset {
             CubicPreset::Linux => {
                 self.ssthresh = self.linux_recalc_ssthresh();
@@ -551,9 +600,6 @@ impl CongestionControl for Cubic {
                     ..Default::default()
                 };
                 self.w_max = 0.0;
-                if let Some(h) = self.hystart.as_mut() {
-                    h.reset();
-                }
             }
             _ => {
                 // RFC 9438 §4.8: Reno's loss window, ssthresh with β_cubic as
@@ -569,6 +615,14 @@ impl CongestionControl for Cubic {
                 self.after_timeout = true;
                 self.epoch_start = None;
             }
+        }
+        // cubictcp_state(TCP_CA_Loss) resets HyStart for the next slow start;
+        // HyStart++ is for the initial slow start only (RFC 9406 §4.4).
+        if let Some(h) = self.hystart.as_mut() {
+            h.reset();
+        }
+        if let Some(h) = self.hystart_pp.as_mut() {
+            h.finish();
         }
         self.cwnd = 1.0;
         self.region = Region::SlowStart;

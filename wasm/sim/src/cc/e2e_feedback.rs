@@ -1,45 +1,56 @@
-//! Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4; digest
-//! §3.15). Once per round trip (one window of data acknowledged):
+//! Paper 000's end-to-end feedback window control (M. Ito, PhD thesis, Osaka
+//! University, 2008, §4.3–4.4, Figs. 4.18–4.19). Once per round trip (one
+//! window of data acknowledged):
 //!
-//! - Probing (§4.3): no slow start; rounds 1 and 2 send P_init = 10 packets.
-//!   Round 1 estimates the bandwidth B = P_init/Σd from the receiver's
-//!   per-packet passage time d (eq. 4.10); RTT_min is the minimum over rounds
-//!   ≥ 2 (round 1 is inflated by ARP in the thesis; a switch keeps it).
-//! - Acquisition, W/B ≤ RTT_min (eq. 4.9): W ← (1 − k)·W + k·B·RTT_min
-//!   (eq. 4.12): the gap to the bandwidth-delay product closes geometrically.
-//! - Tracking, W/B > RTT_min: with RTT_cong the mean of the round's samples
-//!   above RTT_min and μ' = 1/μ (μ = number of flows, eq. 4.15–4.16),
-//!   ΔW = −W·(RTT_cong − RTT_min)/(RTT_cong − (1 − μ')·RTT_min) (eq. 4.17);
-//!   μ = 1 removes the queue in one step (W' = W·RTT_min/RTT_cong). A round
-//!   with no sample above RTT_min adds one packet (the converged state T1).
+//! - Probing (§4.3): no slow start; rounds 1 and 2 send P_init = 10 packets
+//!   back to back. They give the bandwidth B = 1/d from the receiver's
+//!   passage time d (eq. 4.10), and RTT_min, the minimum over rounds ≥ 2
+//!   (round 1 is inflated by ARP in the thesis; a switch keeps it).
+//! - Acquisition (state A, eq. 4.12), from round 3 until the first sign of
+//!   congestion: W closes k of the gap to B·RTT_min each round,
+//!   W ← (1 − k)·W + k·B·RTT_min. The step is spread over the round's ACKs
+//!   ("ΔW per unit time", eq. 4.11) and at most doubles W in a round, as slow
+//!   start would, so it never sends a line-rate burst larger than the window
+//!   it had [ours].
+//! - Tracking (states T1–T2), for good once a round shows this flow's own
+//!   packets queued (W·(RTT‾ − RTT_min)/RTT‾ ≥ 1, the RTT‾/RTT_min ratio the
+//!   thesis feeds back) or a loss: each round W ← W + 1 − ΔW₋ with
+//!   ΔW₋ = W·(RTT‾_cong − RTT_min)/(RTT‾_cong − (1 − μ')·RTT_min) (eq. 4.17),
+//!   RTT‾_cong the mean of the round's samples above RTT_min and μ' = 1/μ
+//!   (μ = number of flows, eq. 4.15–4.16). It comes to rest where the
+//!   decrease equals the +1: about one packet of this flow queued. Fig. 4.19
+//!   leads from A through T2 and T3 to the converged T1 and back to A never.
 //! - 3 duplicate ACKs or a timeout halve W (Fig. 4.18, "× 1/2" for both).
+//! - After the probes the sender spaces packets at B [ours]: without it the
+//!   window acquisition opens leaves as one line-rate burst, which the
+//!   40-packet router queue of the thesis's §4.5 cannot hold.
 //!
-//! d comes from [`super::AckExtras::passage_time`] when the receiver model
-//! provides it (B = 1/mean d over the round). Without it the controller uses
-//! the ACK inter-arrival time per acknowledged segment within each round and
-//! takes B as the largest such rate over the last 10 rounds [ours]: ACK
-//! spacing shows the bottleneck rate during a back-to-back burst, but only
-//! the flow's own share once the path is shared, so the max keeps the probe's
-//! reading. k = 0.5 is our default (the thesis only says 0 < k < 1); the
-//! thesis's ε-randomised T2/T3 states and its fairness-maximising μ estimate
-//! (Fig. 4.21, garbled in the source) are not modelled: μ is a parameter.
+//! B comes from one of two estimators (`estimator`, docs/algorithms.md):
+//! the thesis's recv() time d, measured at the receiver and carried back in
+//! ACKs ([`super::AckExtras::passage_time`]; the default), or the spacing of
+//! ACKs that acknowledge one or two segments, per segment, reduced with the
+//! same modal-bin rule. k = 0.5 is our default (the thesis only says
+//! 0 < k < 1); the thesis's ε-randomised T3 state and its fairness-maximising
+//! μ estimate (Fig. 4.21, garbled in the source) are not modelled: μ is a
+//! parameter.
 
 use super::common::{secs, segments, ssthresh_bytes, to_bytes, RoundTracker, RttSeen};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::E2eFeedbackParams;
+use crate::host::estimator::{modal_bin_mean, SAMPLES_PER_ESTIMATE};
+use crate::scenario::{E2eEstimator, E2eFeedbackParams};
 
-/// Rounds over which the fallback ACK-rate estimate keeps its maximum.
-pub const FALLBACK_WINDOW_ROUNDS: usize = 10;
+/// TCP/IP header bytes assumed when B (segments/s) becomes a pacing rate.
+const PACING_HEADER_BYTES: f64 = 40.0;
 
 /// Where the controller is (Fig. 4.18–4.19).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Rounds 1–2: P_init-packet probes.
     Probe = 0,
-    /// W ≤ B·RTT_min: approach the BDP.
+    /// Approach B·RTT_min (state A).
     Acquisition = 1,
-    /// W > B·RTT_min: shed the queue (or +1 when none is seen).
+    /// Shed the queue, +1 a round (states T1–T2).
     Tracking = 2,
 }
 
@@ -49,10 +60,16 @@ pub struct E2eFeedback {
     mu: f64,
     p_init: f64,
     skip_first_round_rtt: bool,
+    estimator: E2eEstimator,
     /// W, segments.
     w: f64,
+    /// W at the start of the round and the acquisition goal for its end.
+    w_round: f64,
+    goal: f64,
     ssthresh: f64,
     mode: Mode,
+    /// A round has shown congestion (or a loss): acquisition is over.
+    tracking: bool,
     round: RoundTracker,
     /// Rounds completed (the current round is `rounds + 1`).
     rounds: u64,
@@ -63,33 +80,37 @@ pub struct E2eFeedback {
     n_cong: u32,
     rtt_min: Option<Time>,
     rtt_cong: Option<Time>,
-    // Passage-time samples of the current round (from the receiver).
+    // Passage-time reports of the current round (from the receiver).
     sum_d: u128,
     n_d: u32,
-    // Fallback: ACK inter-arrival within the current round.
+    // ACK spacing per segment (the `ack_spacing` estimator).
     last_ack: Option<Time>,
-    first_ack_of_round: bool,
-    sum_gap: u128,
-    gap_segments: f64,
-    fallback_rates: [f64; FALLBACK_WINDOW_ROUNDS],
-    /// Latest per-packet passage time d (measured or inferred), ns.
+    spacing: Vec<f64>,
+    /// Latest per-packet time d (reported or from ACK spacing), ns.
     d: f64,
-    /// B, segments per second.
+    /// B, segments per second: the latest estimate, and the largest so far
+    /// (the path's maximum bandwidth, which sets the target and the pacing).
     b: f64,
+    b_max: f64,
     rtt: RttSeen,
 }
 
 impl E2eFeedback {
     pub fn new(p: &E2eFeedbackParams, ctx: &CcContext) -> Self {
+        let p_init = p.p_init.max(1) as f64;
         Self {
             mss: ctx.mss,
             k: p.k,
             mu: p.mu.max(1.0),
-            p_init: p.p_init.max(1) as f64,
+            p_init,
             skip_first_round_rtt: p.skip_first_round_rtt,
-            w: p.p_init.max(1) as f64,
+            estimator: p.estimator,
+            w: p_init,
+            w_round: p_init,
+            goal: p_init,
             ssthresh: f64::INFINITY,
             mode: Mode::Probe,
+            tracking: false,
             round: RoundTracker::default(),
             rounds: 0,
             sum_rtt: 0,
@@ -101,12 +122,10 @@ impl E2eFeedback {
             sum_d: 0,
             n_d: 0,
             last_ack: None,
-            first_ack_of_round: true,
-            sum_gap: 0,
-            gap_segments: 0.0,
-            fallback_rates: [0.0; FALLBACK_WINDOW_ROUNDS],
+            spacing: Vec::with_capacity(SAMPLES_PER_ESTIMATE),
             d: 0.0,
             b: 0.0,
+            b_max: 0.0,
             rtt: RttSeen::default(),
         }
     }
@@ -120,13 +139,16 @@ impl E2eFeedback {
         let bw = h.bandwidth_bps.or(h.window_rate_bps());
         if let (true, Some(bps)) = (h.min_rtt > 0, bw) {
             s.w = segments(h.cwnd_bytes, ctx.mss).max(1.0);
+            s.w_round = s.w;
+            s.goal = s.w;
             s.rtt_min = Some(h.min_rtt);
             s.b = bps / 8.0 / ctx.mss as f64;
-            s.fallback_rates[0] = s.b;
+            s.b_max = s.b;
             s.rounds = 2;
             s.mode = if s.w <= s.target() {
                 Mode::Acquisition
             } else {
+                s.tracking = true;
                 Mode::Tracking
             };
         }
@@ -146,9 +168,10 @@ impl E2eFeedback {
     pub fn rtt_min(&self) -> Option<Time> {
         self.rtt_min
     }
-    /// The window the controller aims at: B·RTT_min, segments (eq. 4.10).
+    /// The window the controller aims at: B·RTT_min, segments (eq. 4.10),
+    /// with the largest B measured.
     pub fn target(&self) -> f64 {
-        self.b * self.rtt_min.map_or(0.0, secs)
+        self.b_max * self.rtt_min.map_or(0.0, secs)
     }
 
     /// Eq. 4.12: W' = (1 − k)·W + k·B·RTT_min.
@@ -156,7 +179,7 @@ impl E2eFeedback {
         (1.0 - k) * w + k * bdp
     }
 
-    /// Eq. 4.17: ΔW = −W·(RTT_cong − RTT_min)/(RTT_cong − (1 − 1/μ)·RTT_min).
+    /// Eq. 4.17: W' = W − W·(RTT_cong − RTT_min)/(RTT_cong − (1 − 1/μ)·RTT_min).
     pub fn track(w: f64, mu: f64, rtt_cong: f64, rtt_min: f64) -> f64 {
         let mu_p = 1.0 / mu;
         w - w * (rtt_cong - rtt_min) / (rtt_cong - (1.0 - mu_p) * rtt_min)
@@ -177,75 +200,107 @@ impl E2eFeedback {
                 self.rtt_min = Some(self.rtt_min.map_or(r, |m| m.min(r)));
             }
         }
-        if let Some(d) = extras.passage_time {
-            self.sum_d += d as u128;
-            self.n_d += 1;
-        }
-        // Fallback: inter-ACK gaps inside the round.
-        if let Some(prev) = self.last_ack {
-            if !self.first_ack_of_round {
-                self.sum_gap += (a.now - prev) as u128;
-                self.gap_segments += segments(a.acked_bytes, a.mss);
+        match self.estimator {
+            E2eEstimator::RecvTime => {
+                if let Some(d) = extras.passage_time {
+                    self.sum_d += d as u128;
+                    self.n_d += 1;
+                }
+            }
+            E2eEstimator::AckSpacing => {
+                // One or two segments per ACK: a cumulative ACK after a loss
+                // or a stretch ACK spans more, and says nothing about spacing.
+                let segs = segments(a.acked_bytes, a.mss);
+                if let Some(prev) = self.last_ack {
+                    if segs > 0.0 && segs <= 2.0 {
+                        self.spacing.push((a.now - prev) as f64 / segs);
+                    }
+                }
+                self.last_ack = Some(a.now);
+                if self.spacing.len() >= SAMPLES_PER_ESTIMATE {
+                    // The modal bin drops compressed (lowest class) and
+                    // stretched (highest class) spacings.
+                    if let Some(s) = modal_bin_mean(&self.spacing).filter(|&s| s > 0.0) {
+                        self.d = s;
+                        self.b = 1e9 / s;
+                        self.b_max = self.b_max.max(self.b);
+                    }
+                    self.spacing.clear();
+                }
             }
         }
-        self.last_ack = Some(a.now);
-        self.first_ack_of_round = false;
+    }
+
+    /// Acquisition's growth, spread over the round's ACKs: at most one
+    /// segment per segment acknowledged, never past the round's goal.
+    fn grow(&mut self, a: &AckSample) {
+        if self.mode != Mode::Acquisition || self.w >= self.goal {
+            return;
+        }
+        let per_segment = ((self.goal - self.w_round) / self.w_round).min(1.0);
+        self.w = (self.w + per_segment * segments(a.acked_bytes, a.mss)).min(self.goal);
     }
 
     fn end_round(&mut self) {
         self.rounds += 1;
         let j = self.rounds;
-        // B from this round: the receiver's d, or the ACK spacing.
         if self.n_d > 0 {
             self.d = self.sum_d as f64 / self.n_d as f64;
             if self.d > 0.0 {
                 self.b = 1e9 / self.d;
-            }
-        } else if self.gap_segments > 0.0 && self.sum_gap > 0 {
-            let rate = self.gap_segments / (self.sum_gap as f64 / 1e9);
-            let i = (j as usize) % FALLBACK_WINDOW_ROUNDS;
-            self.fallback_rates[i] = rate;
-            self.b = self.fallback_rates.iter().fold(0.0, |m, r| m.max(*r));
-            if self.b > 0.0 {
-                self.d = 1e9 / self.b;
+                self.b_max = self.b_max.max(self.b);
             }
         }
         self.rtt_cong = (self.n_cong > 0).then(|| (self.sum_cong / self.n_cong as u128) as Time);
-        let probing = j < 2 || self.rtt_min.is_none() || self.b <= 0.0;
+        let probing = j < 2 || self.rtt_min.is_none() || self.b_max <= 0.0;
         if probing {
             self.mode = Mode::Probe;
             self.w = self.p_init;
         } else {
-            let rtt_min = self.rtt_min.unwrap_or(0);
-            let target = self.target();
-            if self.w <= target {
-                self.mode = Mode::Acquisition;
-                self.w = Self::acquire(self.w, self.k, target);
+            let rtt_min = self.rtt_min.unwrap_or(0) as f64;
+            let rtt_avg = if self.n_rtt > 0 {
+                self.sum_rtt as f64 / self.n_rtt as f64
             } else {
+                rtt_min
+            };
+            // This flow's packets queued in the round (the RTT‾/RTT_min ratio).
+            let queued = if rtt_avg > 0.0 {
+                self.w * (rtt_avg - rtt_min) / rtt_avg
+            } else {
+                0.0
+            };
+            if queued >= 1.0 {
+                self.tracking = true;
+            }
+            if self.tracking {
                 self.mode = Mode::Tracking;
-                self.w = match self.rtt_cong {
-                    Some(c) => Self::track(self.w, self.mu, c as f64, rtt_min as f64),
-                    None => self.w + 1.0,
+                let shed = match self.rtt_cong {
+                    Some(c) => self.w - Self::track(self.w, self.mu, c as f64, rtt_min),
+                    None => 0.0,
                 };
+                self.w = self.w + 1.0 - shed;
+            } else {
+                self.mode = Mode::Acquisition;
+                self.goal = Self::acquire(self.w, self.k, self.target()).max(self.w);
             }
             self.w = self.w.max(2.0);
         }
+        self.w_round = self.w;
         self.sum_rtt = 0;
         self.n_rtt = 0;
         self.sum_cong = 0;
         self.n_cong = 0;
         self.sum_d = 0;
         self.n_d = 0;
-        self.sum_gap = 0;
-        self.gap_segments = 0.0;
-        self.first_ack_of_round = true;
     }
 
     fn halve(&mut self) {
         self.w = (self.w / 2.0).max(2.0);
+        self.w_round = self.w;
+        self.goal = self.w;
         self.ssthresh = self.w;
+        self.tracking = true;
         self.round.restart();
-        self.first_ack_of_round = true;
     }
 }
 
@@ -264,6 +319,7 @@ impl CongestionControl for E2eFeedback {
             self.end_round();
         }
         self.sample(a, extras);
+        self.grow(a);
     }
 
     fn on_congestion_event(&mut self, _ev: &CongestionEvent) {
@@ -284,6 +340,17 @@ impl CongestionControl for E2eFeedback {
 
     fn ssthresh(&self) -> u64 {
         ssthresh_bytes(self.ssthresh, self.mss)
+    }
+
+    /// After the probes, packets leave spaced at the largest B measured
+    /// [ours]: a window opened by acquisition would otherwise leave as one
+    /// line-rate burst, more than a small router queue holds. (Spacing at the
+    /// latest B instead would measure only itself once the window stops
+    /// binding.) B counts segments, so the rate adds the 40 bytes of TCP/IP
+    /// headers (2 % slow with timestamps).
+    fn pacing_rate_bps(&self) -> Option<f64> {
+        (self.mode != Mode::Probe && self.b_max > 0.0)
+            .then_some(self.b_max * (self.mss as f64 + PACING_HEADER_BYTES) * 8.0)
     }
 
     fn metric_names(&self) -> &'static [&'static str] {
@@ -340,6 +407,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }
@@ -408,14 +476,82 @@ mod tests {
         assert_eq!(c.rtt_min(), Some(100 * MS), "round 1 left out");
         assert!((c.bandwidth() - 1000.0).abs() < 1e-9);
         assert_eq!(c.mode(), Mode::Acquisition);
-        assert!((c.window() - 55.0).abs() < 1e-9, "W = 0.5·10 + 0.5·100");
+        assert!((c.goal - 55.0).abs() < 1e-9, "goal W = 0.5·10 + 0.5·100");
+        // The step is spread over the round, at most one segment per segment
+        // acknowledged (W doubles at most), and never passes B·RTT_min.
+        assert_eq!(c.window(), 11.0);
+        for _ in 0..200 {
+            let (w0, before) = (c.w_round, c.window());
+            f.round(&mut c, 1, MS, 100 * MS, d);
+            assert!(c.window() <= 2.0 * w0 + 1e-9 && c.window() <= 100.0);
+            assert!(c.window() >= before - 1e-9 || c.mode() != Mode::Acquisition);
+        }
+        assert!(c.window() > 80.0, "{}", c.window());
     }
 
     #[test]
-    fn without_passage_times_the_ack_spacing_gives_b() {
+    fn a_queue_of_its_own_ends_acquisition_and_tracking_sheds_it() {
         let mut c = e2e(E2eFeedbackParams::default());
+        c.rounds = 5;
+        c.rtt_min = Some(100 * MS);
+        c.b = 1000.0;
+        c.b_max = 1000.0;
+        c.mode = Mode::Acquisition;
+        let round = |c: &mut E2eFeedback, rtt: Time, w: f64| {
+            c.w = w;
+            for _ in 0..10 {
+                c.sample(
+                    &AckSample {
+                        rtt: Some(rtt),
+                        acked_bytes: MSS as u64,
+                        mss: MSS,
+                        ..Default::default()
+                    },
+                    &AckExtras::default(),
+                );
+            }
+            c.end_round();
+        };
+        // No queue: acquisition toward B·RTT_min = 100.
+        round(&mut c, 100 * MS, 60.0);
+        assert_eq!(c.mode(), Mode::Acquisition);
+        assert!((c.goal - 80.0).abs() < 1e-9);
+        // RTT 120 ms: 90·20/120 = 15 packets of this flow queued.
+        round(&mut c, 120 * MS, 90.0);
+        assert_eq!(c.mode(), Mode::Tracking);
+        // Eq. 4.17 with μ = 1 sheds the queue (W·100/120), plus one.
+        assert!(
+            (c.window() - (90.0 * 100.0 / 120.0 + 1.0)).abs() < 1e-9,
+            "{}",
+            c.window()
+        );
+        // Without a queue it adds one a round and never acquires again.
+        round(&mut c, 100 * MS, 50.0);
+        assert_eq!(c.mode(), Mode::Tracking);
+        assert!((c.window() - 51.0).abs() < 1e-9);
+        // μ = 2 sheds less: W·(1 − 20/(120 − 50)).
+        let mut c2 = e2e(E2eFeedbackParams {
+            mu: 2.0,
+            ..Default::default()
+        });
+        c2.rounds = 5;
+        c2.rtt_min = Some(100 * MS);
+        c2.b = 1000.0;
+        c2.b_max = 1000.0;
+        c2.tracking = true;
+        round(&mut c2, 120 * MS, 70.0);
+        assert!((c2.window() - (70.0 * (1.0 - 20.0 / 70.0) + 1.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_ack_spacing_estimator_drops_gaps_and_stretch_acks() {
+        let mut c = e2e(E2eFeedbackParams {
+            estimator: E2eEstimator::AckSpacing,
+            ..Default::default()
+        });
         let mut f = Feed { k: 0, now: 0 };
-        // ACKs 2 ms apart within the burst: 500 segments/s.
+        // ACKs 2 ms apart within the burst: 500 segments/s; the 100 ms gap
+        // between rounds falls in the top class and is dropped.
         f.round(&mut c, 10, 2 * MS, 100 * MS, None);
         f.round(&mut c, 10, 2 * MS, 100 * MS, None);
         f.round(&mut c, 1, 2 * MS, 100 * MS, None);
@@ -426,12 +562,21 @@ mod tests {
         );
         assert_eq!(c.mode(), Mode::Acquisition);
         assert!((c.target() - 50.0).abs() < 1e-9);
+        // A cumulative ACK for 30 segments after 1 ms is no spacing sample.
+        c.on_ack(&AckSample {
+            now: f.now + MS,
+            acked_bytes: 30 * MSS as u64,
+            mss: MSS,
+            ..Default::default()
+        });
+        assert!(c.spacing.is_empty() || c.spacing.iter().all(|&s| s >= 1e6));
     }
 
     #[test]
     fn loss_halves_the_window() {
         let mut c = e2e(E2eFeedbackParams::default());
         c.w = 80.0;
+        c.w_round = 80.0;
         c.on_congestion_event(&CongestionEvent {
             now: 0,
             signal: CongestionSignal::Loss,
@@ -461,6 +606,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
             &h,
         );

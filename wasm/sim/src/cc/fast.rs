@@ -18,7 +18,7 @@ use super::common::{
 };
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::FastParams;
+use crate::scenario::{FastParams, SlowStart};
 
 pub struct Fast {
     mss: u32,
@@ -31,6 +31,8 @@ pub struct Fast {
     round_rtt: RoundRtt,
     avg_rtt: Time,
     queue: f64,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -47,6 +49,7 @@ impl Fast {
             round_rtt: RoundRtt::default(),
             avg_rtt: 0,
             queue: 0.0,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -108,7 +111,8 @@ impl CongestionControl for Fast {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        common::slow_start(&mut self.cwnd, self.ssthresh, common::growth_segments(a));
+        let n = segments(a.acked_bytes, a.mss);
+        common::slow_start(&mut self.cwnd, self.ssthresh, n, self.slow_start);
         if self.round.on_ack(a) {
             self.per_round();
             self.round_rtt.clear();
@@ -179,6 +183,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }

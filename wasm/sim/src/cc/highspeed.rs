@@ -15,7 +15,7 @@
 use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::HighSpeedParams;
+use crate::scenario::{HighSpeedParams, SlowStart};
 
 /// The RFC 3649 response function for one parameter set.
 #[derive(Clone, Copy, Debug)]
@@ -75,6 +75,8 @@ pub struct HighSpeed {
     resp: Response,
     cwnd: f64,
     ssthresh: f64,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -85,6 +87,7 @@ impl HighSpeed {
             resp: Response::from_params(p),
             cwnd: ctx.initial_cwnd_segments.max(1) as f64,
             ssthresh: f64::INFINITY,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -112,10 +115,14 @@ impl CongestionControl for HighSpeed {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = common::growth_segments(a);
-        if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        // hstcp_cong_avoid: `if (tcp_in_slow_start(tp)) tcp_slow_start(tp, acked); else ...`
+        // (what slow start leaves over is not carried).
+        if self.cwnd < self.ssthresh {
+            let n = segments(a.acked_bytes, a.mss);
+            common::slow_start(&mut self.cwnd, self.ssthresh, n, self.slow_start);
             return;
         }
+        let acked = common::growth_segments(a);
         self.cwnd += self.resp.a(self.cwnd) * acked / self.cwnd;
     }
 
@@ -183,6 +190,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         );
         h.cwnd = w;

@@ -17,7 +17,7 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_MS};
-use crate::scenario::HtcpParams;
+use crate::scenario::{HtcpParams, SlowStart};
 
 /// tcp_htcp.c rtt scaling reference: HZ/10, i.e. 100 ms.
 pub const RTT_REF_S: f64 = 0.1;
@@ -46,6 +46,8 @@ pub struct Htcp {
     old_max_b: f64,
     /// Time of the latest ACK (for the Δ metric).
     last_ack: Time,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -68,6 +70,7 @@ impl Htcp {
             max_b: 0.0,
             old_max_b: 0.0,
             last_ack: 0,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -209,7 +212,11 @@ impl CongestionControl for Htcp {
             self.measure_rtt(r);
         }
         self.measure_throughput(a.now, segments(a.acked_bytes, a.mss));
-        if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        // htcp_cong_avoid: `if (tcp_in_slow_start(tp)) tcp_slow_start(tp, acked); else ...`
+        // (what slow start leaves over is not carried).
+        if self.cwnd < self.ssthresh {
+            let n = segments(a.acked_bytes, a.mss);
+            common::slow_start(&mut self.cwnd, self.ssthresh, n, self.slow_start);
             return;
         }
         self.alpha_update(a.now);
@@ -279,6 +286,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }

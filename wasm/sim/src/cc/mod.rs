@@ -18,6 +18,7 @@ pub mod fast;
 pub mod highspeed;
 pub mod htcp;
 pub mod hystart;
+pub mod hystart_pp;
 pub mod newreno;
 pub mod receiver_rate;
 pub mod scalable;
@@ -25,7 +26,7 @@ pub mod vegas;
 pub mod westwood;
 
 use crate::engine::Time;
-use crate::scenario::{CcAlgorithm, CcParams};
+use crate::scenario::{CcAlgorithm, CcParams, SlowStart};
 
 /// What an acknowledgement that advanced snd_una tells the controller.
 #[derive(Clone, Copy, Debug, Default)]
@@ -132,6 +133,8 @@ pub struct CcContext {
     /// Seed of the controller's own random choices (only BBR's initial
     /// PROBE_BW phase uses one). Derive it from the scenario seed and the flow.
     pub seed: u64,
+    /// How slow start counts an ACK (`tcp.slow_start`, [`common::slow_start`]).
+    pub slow_start: SlowStart,
 }
 
 /// A congestion-control algorithm.
@@ -191,6 +194,7 @@ pub fn build(
             mss,
             initial_cwnd_segments,
             seed: 0,
+            slow_start: Default::default(),
         },
     )
 }
@@ -219,7 +223,8 @@ pub fn build_for_flow(
             Box::new(
                 newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)
                     .with_ssthresh(ssthresh)
-                    .with_byte_counting(stack.byte_counting),
+                    .with_byte_counting(stack.byte_counting)
+                    .with_slow_start(ctx.slow_start),
             )
         }
         _ => build_with(algorithm, params, ctx),
@@ -234,7 +239,10 @@ pub fn build_with(
 ) -> Box<dyn CongestionControl> {
     let p = params;
     match algorithm {
-        CcAlgorithm::Newreno => Box::new(newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)),
+        CcAlgorithm::Newreno => Box::new(
+            newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)
+                .with_slow_start(ctx.slow_start),
+        ),
         CcAlgorithm::Cubic => {
             Box::new(cubic::Cubic::new(&p.cubic.clone().unwrap_or_default(), ctx))
         }

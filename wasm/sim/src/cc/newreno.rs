@@ -1,12 +1,16 @@
 //! Reno/NewReno congestion control (RFC 5681 §3.1). Slow start grows cwnd by
-//! min(acked, SMSS) per ACK; congestion avoidance uses appropriate byte
-//! counting (RFC 3465 §2.1), exactly one SMSS per cwnd of acknowledged bytes,
-//! or optionally SMSS·SMSS/cwnd per ACK (RFC 5681 eq. 3).
+//! the flow's rule (`tcp.slow_start`: every acknowledged byte as Linux
+//! `tcp_slow_start`, with the excess over ssthresh carried into congestion
+//! avoidance; or at most 2 SMSS or 1 SMSS per ACK, RFC 3465 / RFC 5681);
+//! congestion avoidance uses appropriate byte counting (RFC 3465 §2.1),
+//! exactly one SMSS per cwnd of acknowledged bytes, or optionally
+//! SMSS·SMSS/cwnd per ACK (RFC 5681 eq. 3).
 //! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
 
 use super::common::RttSeen;
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
+use crate::scenario::SlowStart;
 
 pub struct NewReno {
     cwnd: u64,
@@ -15,6 +19,7 @@ pub struct NewReno {
     bytes_acked: u64,
     /// RFC 3465 byte counting in congestion avoidance (else RFC 5681 eq. 3 per ACK).
     byte_counting: bool,
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -25,6 +30,7 @@ impl NewReno {
             ssthresh: u64::MAX,
             bytes_acked: 0,
             byte_counting: true,
+            slow_start: SlowStart::default(),
             rtt: RttSeen::default(),
         }
     }
@@ -41,6 +47,12 @@ impl NewReno {
         self
     }
 
+    /// Grow in slow start by this rule (`tcp.slow_start`).
+    pub fn with_slow_start(mut self, rule: SlowStart) -> Self {
+        self.slow_start = rule;
+        self
+    }
+
     /// Take over a running flow: its window and ssthresh as they are.
     pub fn from_handoff(ctx: &CcContext, h: &Handoff) -> Self {
         Self {
@@ -48,6 +60,7 @@ impl NewReno {
             ssthresh: h.ssthresh_bytes,
             bytes_acked: 0,
             byte_counting: true,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::from_handoff(h),
         }
     }
@@ -66,15 +79,31 @@ impl CongestionControl for NewReno {
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
         let mss = a.mss as u64;
+        let mut acked = a.acked_bytes;
         if self.cwnd < self.ssthresh {
-            // RFC 5681 §3.1 eq. (2): cwnd += min(N, SMSS).
-            self.cwnd += a.acked_bytes.min(mss);
-        } else if !self.byte_counting {
+            // tcp_reno_cong_avoid: `acked = tcp_slow_start(tp, acked); if (!acked) return;`
+            let limit = match self.slow_start {
+                SlowStart::Linux => u64::MAX,
+                SlowStart::Rfc3465 => 2 * mss, // RFC 3465 §2.2, L = 2·SMSS
+                SlowStart::Rfc5681 => mss,     // RFC 5681 §3.1 eq. (2): min(N, SMSS)
+            };
+            let grown = (self.cwnd + acked.min(limit)).min(self.ssthresh);
+            let used = grown - self.cwnd;
+            self.cwnd = grown;
+            acked = match self.slow_start {
+                SlowStart::Linux => acked - used,
+                _ => 0,
+            };
+            if acked == 0 {
+                return;
+            }
+        }
+        if !self.byte_counting {
             // RFC 5681 eq. (3): cwnd += SMSS*SMSS/cwnd per ACK, at least 1 byte.
             self.cwnd += (mss * mss / self.cwnd).max(1);
         } else {
             // RFC 3465 §2.1: +SMSS once a full cwnd of bytes has been acknowledged.
-            self.bytes_acked += a.acked_bytes;
+            self.bytes_acked += acked;
             if self.bytes_acked >= self.cwnd {
                 self.bytes_acked -= self.cwnd;
                 self.cwnd += mss;
@@ -150,6 +179,40 @@ mod tests {
             }
             assert_eq!(cc.cwnd(), expected * MSS as u64);
         }
+    }
+
+    #[test]
+    fn with_delayed_acks_slow_start_doubles_per_round_trip_and_carries_the_excess() {
+        // Linux tcp_slow_start: a delayed ACK for two segments adds two.
+        let mut cc = NewReno::new(MSS, 10).with_ssthresh(45 * MSS as u64);
+        for expected in [20, 40] {
+            let acks = cc.cwnd() / (2 * MSS as u64);
+            for _ in 0..acks {
+                cc.on_ack(&ack(2 * MSS as u64));
+            }
+            assert_eq!(cc.cwnd(), expected * MSS as u64);
+        }
+        cc.on_ack(&ack(2 * MSS as u64));
+        cc.on_ack(&ack(2 * MSS as u64));
+        assert_eq!(cc.cwnd(), 44 * MSS as u64);
+        // 44 + 2 passes ssthresh 45: cwnd stops there, one segment goes to
+        // congestion avoidance's byte count (tcp_slow_start's return value).
+        cc.on_ack(&ack(2 * MSS as u64));
+        assert_eq!(cc.cwnd(), 45 * MSS as u64);
+        assert_eq!(cc.bytes_acked, MSS as u64);
+    }
+
+    #[test]
+    fn rfc3465_limits_slow_start_to_two_segments_per_ack() {
+        let mut cc = NewReno::new(MSS, 10).with_slow_start(SlowStart::Rfc3465);
+        cc.on_ack(&ack(5 * MSS as u64)); // a stretch ACK for five segments
+        assert_eq!(cc.cwnd(), 12 * MSS as u64, "L = 2·SMSS");
+        let mut cc = NewReno::new(MSS, 10);
+        cc.on_ack(&ack(5 * MSS as u64));
+        assert_eq!(cc.cwnd(), 15 * MSS as u64, "Linux counts all five");
+        let mut cc = NewReno::new(MSS, 10).with_slow_start(SlowStart::Rfc5681);
+        cc.on_ack(&ack(5 * MSS as u64));
+        assert_eq!(cc.cwnd(), 11 * MSS as u64, "min(N, SMSS)");
     }
 
     #[test]

@@ -13,8 +13,8 @@
 //! After a loss-free period the rate rises toward the rate at the last loss,
 //! R_ref, in shrinking steps, then slowly past it (§4.2.2; the law is in the
 //! authors' ref. [6], which we do not have, so its constants are ours).
-//! Every ambiguity the digest lists (A1–A5) is a switch in
-//! `cc_params.receiver_rate`, with the digest's recommended defaults.
+//! Every point the paper leaves open (A1–A5, docs/algorithms.md) is a switch in
+//! `cc_params.receiver_rate`, with our reading as the default.
 //!
 //! The paper runs all of this at the receiver and sends window and rate
 //! back; here the controller runs at the sender on the same quantities (the
@@ -28,7 +28,9 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{self, Time};
-use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
+use crate::scenario::{
+    AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams, SlowStart,
+};
 
 /// Which branch of Fig. 3 the last loss took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +41,8 @@ pub enum Branch {
     HeavyLoss = 2,
     RateLimited = 3,
     WindowLimited = 4,
+    /// Rate control off: a Tahoe cut.
+    WindowOnly = 5,
 }
 
 pub struct ReceiverRate {
@@ -59,6 +63,8 @@ pub struct ReceiverRate {
     /// prate from the receiver, when it sends one.
     reported: Option<f64>,
     branch: Branch,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -78,6 +84,7 @@ impl ReceiverRate {
             measured: 0.0,
             reported: None,
             branch: Branch::None,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -168,7 +175,12 @@ impl ReceiverRate {
     /// Fig. 3.
     fn on_loss(&mut self, now: Time) {
         let prate = self.prate();
-        if !self.first_loss_done && self.p.first_loss == FirstLoss::SetRate && prate > 0.0 {
+        if !self.p.rate_control {
+            // The window-only baseline: §4.1's Tahoe rule at every loss.
+            self.ssthresh = (self.cwnd / 2.0).max(2.0);
+            self.cwnd = 1.0;
+            self.branch = Branch::WindowOnly;
+        } else if !self.first_loss_done && self.p.first_loss == FirstLoss::SetRate && prate > 0.0 {
             // A1 option B: the first loss sets the first rate; slow start
             // ends but cwnd is not cut.
             self.rate = prate;
@@ -212,9 +224,12 @@ impl CongestionControl for ReceiverRate {
             self.reported = Some(r);
         }
         self.measure(a);
-        let acked = common::growth_segments(a);
-        if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
-            // Congestion avoidance: cwnd += 1/cwnd per packet.
+        // Slow start by the flow's rule (paper 001 §4.1 quotes 4.3BSD-Tahoe's
+        // +1 per ACK: `tcp.slow_start: "rfc5681"`), then congestion avoidance,
+        // cwnd += 1/cwnd per packet, with what is left.
+        if let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
+        {
             self.cwnd += acked / self.cwnd;
         }
         self.maybe_increase(a.now);
@@ -225,9 +240,20 @@ impl CongestionControl for ReceiverRate {
     }
 
     fn on_rto(&mut self, now: Time, _inflight_bytes: u64, _mss: u32) {
-        // Not in the paper (its timeout is a fallback of unknown value):
-        // treated as a heavy loss [ours].
+        // Not in the paper: its timeout is only a fallback that resends, of
+        // unknown value, and Fig. 3 acts when the receiver detects a loss.
+        // While a rate paces the sender, the timeout resends at that rate and
+        // leaves the decision to the next detected loss [ours]; without a
+        // rate it is a heavy loss (a Tahoe cut, as 4.3BSD-Tahoe's timeout).
+        if self.p.rate_control && self.rate > 0.0 {
+            self.last_loss = Some(now);
+            self.last_increase = now;
+            return;
+        }
         self.heavy_loss();
+        if !self.p.rate_control {
+            self.branch = Branch::WindowOnly;
+        }
         self.first_loss_done = true;
         self.last_loss = Some(now);
     }
@@ -294,6 +320,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }
@@ -444,7 +471,7 @@ mod tests {
         ack_with_prate(&mut r, 999 * MS, 2e6);
         assert_eq!(r.rate(), 2e6, "not before the quiet period");
         ack_with_prate(&mut r, 1000 * MS, 2e6);
-        // 2e6 + max(0.25·2e6, 0.02·4e6) = 2.5e6.
-        assert_eq!(r.rate(), 2.5e6);
+        // 2e6 + max(0.5·2e6, 0.005·4e6) = 3e6.
+        assert_eq!(r.rate(), 3e6);
     }
 }

@@ -19,7 +19,7 @@
 use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::{ScalableParams, ScalableVariant};
+use crate::scenario::{ScalableParams, ScalableVariant, SlowStart};
 
 /// Linux tcp_scalable.c `TCP_SCALABLE_AI_CNT`.
 pub const LINUX_AI_CNT: f64 = 100.0;
@@ -36,6 +36,8 @@ pub struct Scalable {
     ssthresh: f64,
     /// snd_cwnd_cnt (linux) / m_ackCnt (ns-3), segments.
     ack_cnt: f64,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -50,6 +52,7 @@ impl Scalable {
             cwnd: ctx.initial_cwnd_segments.max(1) as f64,
             ssthresh: f64::INFINITY,
             ack_cnt: 0.0,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -97,10 +100,12 @@ impl CongestionControl for Scalable {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
-        let acked = common::growth_segments(a);
-        if common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        // tcp_scalable_cong_avoid: `acked = tcp_slow_start(tp, acked); if (!acked) return;`
+        let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
+        else {
             return;
-        }
+        };
         match self.variant {
             ScalableVariant::Kelly2003 => {
                 if self.cwnd > self.low_window {
@@ -179,6 +184,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         );
         s.cwnd = w;

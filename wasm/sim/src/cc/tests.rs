@@ -30,6 +30,7 @@ fn ctx() -> CcContext {
         mss: MSS,
         initial_cwnd_segments: 10,
         seed: 7,
+        slow_start: Default::default(),
     }
 }
 
@@ -244,5 +245,75 @@ mod handoff {
         let bw = h.bandwidth_bps.expect("BBR hands over its estimate");
         let w = westwood::WestwoodPlus::from_handoff(&ctx(), &h);
         assert_eq!(w.bw_est() * 8.0, bw);
+    }
+}
+
+/// One round trip of slow start from a 10-segment window, acknowledged by
+/// delayed ACKs for two segments each (`acks` of them); the window after it.
+fn one_delayed_ack_round(a: CcAlgorithm, rule: crate::scenario::SlowStart) -> f64 {
+    // Paper 001's controller opens with one segment: give it ten like the rest.
+    let params = CcParams {
+        receiver_rate: Some(crate::scenario::ReceiverRateParams {
+            initial_window_segments: 10,
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let mut cc = build_with(
+        a,
+        &params,
+        &CcContext {
+            slow_start: rule,
+            ..ctx()
+        },
+    );
+    assert_eq!(cc.cwnd(), 10 * MSS as u64, "{}", name_of(a));
+    let rtt = 50 * MS;
+    let mut delivered = 0;
+    for i in 0..5 {
+        delivered += 2 * MSS as u64;
+        cc.on_ack(&AckSample {
+            now: rtt + i * 5 * MS,
+            acked_bytes: 2 * MSS as u64,
+            rtt: Some(rtt),
+            srtt: rtt,
+            min_rtt: rtt,
+            inflight_bytes: 10 * MSS as u64 - delivered,
+            delivered_bytes: delivered,
+            mss: MSS,
+        });
+    }
+    cc.cwnd() as f64 / MSS as f64
+}
+
+#[test]
+fn slow_start_with_delayed_acks_doubles_the_window_each_round_trip() {
+    use crate::scenario::SlowStart;
+    // Linux tcp_slow_start counts segments, not ACKs: 10 segments acknowledged
+    // by 5 ACKs grow a 10-segment window to 20. BBR's startup (pacing gain
+    // 2/ln 2) and paper 000's e2e_feedback (no slow start) grow otherwise.
+    for a in ALL {
+        if matches!(a, CcAlgorithm::Bbr | CcAlgorithm::E2eFeedback) {
+            continue;
+        }
+        assert_eq!(
+            one_delayed_ack_round(a, SlowStart::Linux),
+            20.0,
+            "{}",
+            name_of(a)
+        );
+        assert_eq!(
+            one_delayed_ack_round(a, SlowStart::Rfc3465),
+            20.0,
+            "{}",
+            name_of(a)
+        );
+        // RFC 5681's one segment per ACK: ×1.5 per round trip.
+        assert_eq!(
+            one_delayed_ack_round(a, SlowStart::Rfc5681),
+            15.0,
+            "{}",
+            name_of(a)
+        );
     }
 }

@@ -13,7 +13,7 @@ use super::common::{
 };
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::VegasParams;
+use crate::scenario::{SlowStart, VegasParams};
 
 pub struct Vegas {
     mss: u32,
@@ -30,6 +30,8 @@ pub struct Vegas {
     /// RTT used at the last per-round decision (min of that round).
     last_rtt: Time,
     diff: f64,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -48,6 +50,7 @@ impl Vegas {
             round_rtt: RoundRtt::default(),
             last_rtt: 0,
             diff: 0.0,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -76,10 +79,13 @@ impl Vegas {
         cwnd * (rtt as f64 - base as f64) / base as f64
     }
 
+    /// tcp_reno_cong_avoid: slow start, then additive increase with what is left.
     fn reno(&mut self, acked: f64) {
-        if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        let left = common::slow_start(&mut self.cwnd, self.ssthresh, acked, self.slow_start);
+        if left > 0.0 {
             let w = self.cwnd;
-            common::cong_avoid_ai(&mut self.cwnd, &mut self.cwnd_cnt, w, acked);
+            let ca = left.min(common::ABC_LIMIT_SEGMENTS);
+            common::cong_avoid_ai(&mut self.cwnd, &mut self.cwnd_cnt, w, ca);
         }
     }
 
@@ -104,7 +110,7 @@ impl Vegas {
             self.cwnd = self.cwnd.min(target + 1.0);
             self.ssthresh = self.ssthresh.min(self.cwnd);
         } else if in_ss {
-            common::slow_start(&mut self.cwnd, self.ssthresh, acked);
+            common::slow_start(&mut self.cwnd, self.ssthresh, acked, self.slow_start);
         } else if self.diff > self.beta {
             self.cwnd -= 1.0;
             self.ssthresh = self.ssthresh.min(self.cwnd);
@@ -130,12 +136,14 @@ impl CongestionControl for Vegas {
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
             self.round_rtt.add(r);
         }
-        let acked = common::growth_segments(a);
+        // Slow start counts every acknowledged segment (tcp_vegas_cong_avoid
+        // calls tcp_slow_start with `acked`).
+        let acked = segments(a.acked_bytes, a.mss);
         if self.round.on_ack(a) {
             self.per_round(acked);
             self.round_rtt.clear();
         } else if self.cwnd < self.ssthresh {
-            common::slow_start(&mut self.cwnd, self.ssthresh, acked);
+            common::slow_start(&mut self.cwnd, self.ssthresh, acked, self.slow_start);
         }
     }
 
@@ -210,6 +218,7 @@ mod tests {
                 mss: MSS,
                 initial_cwnd_segments: 10,
                 seed: 0,
+                slow_start: Default::default(),
             },
         )
     }

@@ -13,6 +13,7 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_MS};
+use crate::scenario::SlowStart;
 
 /// tcp_westwood.c `TCP_WESTWOOD_RTT_MIN` = HZ/20: 50 ms.
 pub const RTT_MIN_WINDOW: Time = 50 * NS_PER_MS;
@@ -32,6 +33,8 @@ pub struct WestwoodPlus {
     /// Minimum RTT (reset after a timeout).
     rtt_min: Time,
     reset_rtt_min: bool,
+    /// The flow's slow-start rule (`tcp.slow_start`).
+    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -48,6 +51,7 @@ impl WestwoodPlus {
             bw_est: 0.0,
             rtt_min: 0,
             reset_rtt_min: true,
+            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -125,8 +129,10 @@ impl CongestionControl for WestwoodPlus {
             self.bk = 0;
             self.win_start = Some(a.now);
         }
-        let acked = common::growth_segments(a);
-        if !common::slow_start(&mut self.cwnd, self.ssthresh, acked) {
+        // tcp_reno_cong_avoid: slow start, then additive increase with what is left.
+        if let Some(acked) =
+            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
+        {
             let w = self.cwnd;
             common::cong_avoid_ai(&mut self.cwnd, &mut self.cwnd_cnt, w, acked);
         }
@@ -205,6 +211,7 @@ mod tests {
             mss: MSS,
             initial_cwnd_segments: 10,
             seed: 0,
+            slow_start: Default::default(),
         })
     }
 

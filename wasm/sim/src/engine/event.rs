@@ -1,5 +1,5 @@
 //! The event queue: a binary heap ordered by (time, insertion sequence), so
-//! events at the same instant run in the order they were scheduled (DESIGN.md §4).
+//! events at the same instant run in the order they were scheduled (docs/architecture.md, "Determinism").
 //!
 //! Each entry is one 128-bit integer: the time in the high 64 bits, then a
 //! 40-bit sequence number, then the event packed into 24 bits. Comparing two

@@ -2,7 +2,7 @@
 //! fast space-efficient statistically good algorithms", pcg32 XSH-RR) with one
 //! stream per component, derived from the scenario seed and the component's id
 //! by SplitMix64, so adding a flow never perturbs another component's draws
-//! (DESIGN.md §4). Transcendentals go through `libm` for bit-identical results
+//! (docs/architecture.md, "Determinism"). Transcendentals go through `libm` for bit-identical results
 //! on native and wasm32.
 
 /// PCG32 multiplier (pcg_basic.c, PCG32_MULT).

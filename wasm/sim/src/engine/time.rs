@@ -1,4 +1,4 @@
-//! Simulated time: `u64` nanoseconds (DESIGN.md §4). Conversions from the
+//! Simulated time: `u64` nanoseconds (docs/architecture.md, "Determinism"). Conversions from the
 //! scenario's human units happen once, here, with explicit rounding.
 
 /// Simulated time or a duration, in nanoseconds.

@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn eq_3_61_needs_about_9_kb_for_3_percent_with_2_us_of_timer_error() {
-        // Derived in the digest: x = 1 → 16.7 %, ..., 6 → 2.8 % (MTU = 1500·x).
+        // Derived from eq. 3.61: x = 1 → 16.7 %, ..., 6 → 2.8 % (MTU = 1500·x).
         let err = |x: u32| relative_error_bound(1500 * x, 1e9, 2000.0);
         assert!((err(1) - 0.1667).abs() < 1e-3);
         assert!((err(5) - 0.0333).abs() < 1e-3);

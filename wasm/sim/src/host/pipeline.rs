@@ -25,7 +25,13 @@ use std::collections::VecDeque;
 pub enum HostDrop {
     /// The NIC receive buffer had no room (paper 001's overrun).
     NicOverrun,
+    /// The loopback device's backlog queue was full.
+    BacklogFull,
 }
+
+/// Packets the loopback device holds for the CPU before it drops: Linux's
+/// `netdev_max_backlog` default (net/core/dev.c, `enqueue_to_backlog`).
+pub const LOOPBACK_BACKLOG_PACKETS: usize = 1000;
 
 /// Cumulative packet counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,7 +39,8 @@ pub struct HostStats {
     /// Packets accepted from the wire (handed to TCP at their delivery time).
     pub rx_packets: u64,
     pub rx_bytes: u64,
-    /// Packets dropped because the NIC buffer was full.
+    /// Packets dropped because the NIC buffer (or, for loopback traffic, the
+    /// loopback backlog) was full.
     pub nic_overruns: u64,
     pub tx_packets: u64,
     pub tx_bytes: u64,
@@ -115,9 +122,9 @@ pub struct HostPipeline {
     /// Pipelined overlap: CPU-completion times of the last `rx_ring_packets` receptions.
     ring: VecDeque<f64>,
     last_rx_done: f64,
-    /// d of the latest packet accepted from the wire, ns (0 before any).
-    last_passage_ns: f64,
     last_loop_done: f64,
+    /// Loopback packets not yet through the CPU: their completion times.
+    backlog: VecDeque<f64>,
     meters: [BusyMeter; 4],
     stats: HostStats,
     sampling: Sampling,
@@ -174,8 +181,8 @@ impl HostPipeline {
             nic_bytes: 0,
             ring: VecDeque::with_capacity(ring_cap),
             last_rx_done: f64::NEG_INFINITY,
-            last_passage_ns: 0.0,
             last_loop_done: f64::NEG_INFINITY,
+            backlog: VecDeque::new(),
             meters: Default::default(),
             stats: HostStats::default(),
             sampling: Sampling::default(),
@@ -195,17 +202,6 @@ impl HostPipeline {
 
     pub fn stats(&self) -> HostStats {
         self.stats
-    }
-
-    /// Paper 000's passage time d of the packet the latest
-    /// [`HostPipeline::on_wire_arrival`] accepted, ns, rounded up (0 for an
-    /// ideal host, which measures nothing). The receiving TCP echoes it.
-    pub fn last_passage_time(&self) -> Time {
-        if self.ideal {
-            0
-        } else {
-            ceil_time(self.last_passage_ns)
-        }
     }
 
     /// Latest bandwidth estimate (eq. 3.60), b/s.
@@ -240,6 +236,18 @@ impl HostPipeline {
     /// `recv()`) gets it, never before `now`, or the reason it was dropped.
     /// Returned times are non-decreasing from call to call.
     pub fn on_wire_arrival(&mut self, now: Time, size_bytes: u32) -> Result<Time, HostDrop> {
+        self.arrive(now, size_bytes, false)
+    }
+
+    /// A pure acknowledgement of `size_bytes` has fully arrived from the wire
+    /// at `now`: as [`HostPipeline::on_wire_arrival`], but it costs only its
+    /// bytes ([`HostParams::ack_costs`]) and is not a `recv()` of data, so it
+    /// leaves the passage time and the bandwidth estimator alone.
+    pub fn on_ack_arrival(&mut self, now: Time, size_bytes: u32) -> Result<Time, HostDrop> {
+        self.arrive(now, size_bytes, true)
+    }
+
+    fn arrive(&mut self, now: Time, size_bytes: u32, ack: bool) -> Result<Time, HostDrop> {
         self.enter(now);
         if self.ideal {
             self.stats.rx_packets += 1;
@@ -258,7 +266,11 @@ impl HostPipeline {
             self.stats.nic_overruns += 1;
             return Err(HostDrop::NicOverrun);
         }
-        let c = self.params.rx_costs(size_bytes, self.line_bps);
+        let c = if ack {
+            self.params.ack_costs(size_bytes, Some(self.line_bps))
+        } else {
+            self.params.rx_costs(size_bytes, self.line_bps)
+        };
         let first_bit = t - size_bytes as f64 * 8.0 / self.line_bps * 1e9;
         let (dma_end, done) = match self.params.overlap {
             HostOverlap::Serial => {
@@ -296,6 +308,11 @@ impl HostPipeline {
         };
         self.nic.push_back((dma_end, size_bytes));
         self.nic_bytes += size_bytes as u64;
+        self.stats.rx_packets += 1;
+        self.stats.rx_bytes += size_bytes as u64;
+        if ack {
+            return Ok(ceil_time(done).max(now));
+        }
         // d: from when the receiver began waiting for this packet (the
         // previous delivery, or this frame's first bit if it was idle).
         let passage = done - first_bit.max(self.last_rx_done);
@@ -306,12 +323,9 @@ impl HostPipeline {
                 .record(done - self.last_rx_done, size_bytes, &self.params);
         }
         self.last_rx_done = done;
-        self.last_passage_ns = passage;
         self.sampling.passage_sum_ns += passage;
         self.sampling.latency_sum_ns += done - t;
         self.sampling.n += 1;
-        self.stats.rx_packets += 1;
-        self.stats.rx_bytes += size_bytes as u64;
         Ok(ceil_time(done).max(now))
     }
 
@@ -323,6 +337,17 @@ impl HostPipeline {
     /// it is in the NIC, ready for the link's queue. Non-decreasing from call
     /// to call. The send side never drops: the socket blocks instead.
     pub fn on_app_send(&mut self, now: Time, size_bytes: u32) -> Time {
+        self.send(now, size_bytes, false)
+    }
+
+    /// TCP at this host emits a pure acknowledgement of `size_bytes` at
+    /// `now`: as [`HostPipeline::on_app_send`], but it costs only its bytes
+    /// ([`HostParams::ack_costs`]; the segment that triggered it paid t_L).
+    pub fn on_ack_send(&mut self, now: Time, size_bytes: u32) -> Time {
+        self.send(now, size_bytes, true)
+    }
+
+    fn send(&mut self, now: Time, size_bytes: u32, ack: bool) -> Time {
         self.enter(now);
         self.stats.tx_packets += 1;
         self.stats.tx_bytes += size_bytes as u64;
@@ -330,7 +355,11 @@ impl HostPipeline {
             return now;
         }
         let t = now as f64;
-        let c = self.params.tx_costs(size_bytes);
+        let c = if ack {
+            self.params.ack_costs(size_bytes, None)
+        } else {
+            self.params.tx_costs(size_bytes)
+        };
         let done = match self.params.overlap {
             HostOverlap::Serial => {
                 let cpu_end = self.book_cpu(t.max(self.serial_free), &c);
@@ -359,14 +388,38 @@ impl HostPipeline {
     /// Loopback (paper 000 Table 3.2): this host sends `size_bytes` to itself
     /// at `now`. Returns when the receiving socket has it: memory bus and CPU
     /// only, d = MTU/B_int + t_L (eq. 3.52). Non-decreasing from call to call.
-    pub fn on_loopback_send(&mut self, now: Time, size_bytes: u32) -> Time {
+    /// A packet that finds [`LOOPBACK_BACKLOG_PACKETS`] packets still waiting
+    /// for the CPU is dropped, as Linux's `enqueue_to_backlog` drops beyond
+    /// `netdev_max_backlog`.
+    pub fn on_loopback_send(&mut self, now: Time, size_bytes: u32) -> Result<Time, HostDrop> {
+        self.loopback(now, size_bytes, false)
+    }
+
+    /// A pure acknowledgement through the loopback device: as
+    /// [`HostPipeline::on_loopback_send`], but it costs only its bytes (the
+    /// segment that triggered it paid t_L; [`HostParams::ack_costs`]).
+    pub fn on_loopback_ack(&mut self, now: Time, size_bytes: u32) -> Result<Time, HostDrop> {
+        self.loopback(now, size_bytes, true)
+    }
+
+    fn loopback(&mut self, now: Time, size_bytes: u32, ack: bool) -> Result<Time, HostDrop> {
         self.enter(now);
         self.stats.loopback_packets += 1;
         if self.ideal {
-            return now;
+            return Ok(now);
         }
         let t = now as f64;
-        let c = self.params.loopback_costs(size_bytes);
+        while self.backlog.front().is_some_and(|&done| done <= t) {
+            self.backlog.pop_front();
+        }
+        if self.backlog.len() >= LOOPBACK_BACKLOG_PACKETS {
+            self.stats.nic_overruns += 1;
+            return Err(HostDrop::BacklogFull);
+        }
+        let mut c = self.params.loopback_costs(size_bytes);
+        if ack {
+            c.cpu_ns = c.membus_ns;
+        }
         let free = match self.params.overlap {
             HostOverlap::Serial => self.serial_free,
             HostOverlap::Pipelined => self.cpu_free,
@@ -376,12 +429,15 @@ impl HostPipeline {
             HostOverlap::Serial => self.serial_free = done,
             HostOverlap::Pipelined => self.cpu_free = done,
         }
-        let passage = done - t.max(self.last_loop_done);
-        self.last_loop_done = done;
-        self.sampling.passage_sum_ns += passage;
-        self.sampling.latency_sum_ns += done - t;
-        self.sampling.n += 1;
-        ceil_time(done).max(now)
+        self.backlog.push_back(done);
+        if !ack {
+            let passage = done - t.max(self.last_loop_done);
+            self.last_loop_done = done;
+            self.sampling.passage_sum_ns += passage;
+            self.sampling.latency_sum_ns += done - t;
+            self.sampling.n += 1;
+        }
+        Ok(ceil_time(done).max(now))
     }
 
     /// Bytes in the NIC receive buffer at `now` (frames whose DMA has not ended).

@@ -7,6 +7,8 @@ use super::*;
 use crate::engine::time::transmission_time;
 use crate::engine::{Rng, Time};
 use crate::metrics::bounds::{host_bound_bps, HostBoundOptions};
+use params::{TABLE_3_2_B_INT, TABLE_3_2_T_L_NS};
+use pipeline::LOOPBACK_BACKLOG_PACKETS;
 
 const GBPS: f64 = 1e9;
 
@@ -206,7 +208,7 @@ fn the_ideal_host_adds_zero_delay() {
     assert_eq!(host.on_wire_arrival(50_000_000, 9000), Ok(50_000_000));
     assert_eq!(host.on_wire_arrival(50_000_000, 9000), Ok(50_000_000));
     assert_eq!(host.on_app_send(50_000_000, 1500), 50_000_000);
-    assert_eq!(host.on_loopback_send(50_000_001, 1500), 50_000_001);
+    assert_eq!(host.on_loopback_send(50_000_001, 1500), Ok(50_000_001));
     assert_eq!(host.stats().nic_overruns, 0);
 }
 
@@ -304,22 +306,109 @@ fn send_offload_segments_on_the_nic_and_frees_the_cpu() {
     assert!(params.tx_costs(1500).np_ns > 0.0);
 }
 
-// ---- loopback (Table 3.2, eq. 3.53) ----
+// ---- loopback (Table 3.2) and the Table 3.1 host ----
+
+/// Paper 000 Table 3.2: equivalent MTU (bytes) and FSB BW (MB/s).
+const TABLE_3_2: [(u32, f64); 10] = [
+    (7000, 276.0),
+    (8000, 289.0),
+    (9000, 314.0),
+    (10_000, 322.0),
+    (11_000, 356.0),
+    (12_000, 392.0),
+    (13_000, 404.0),
+    (14_000, 427.0),
+    (15_000, 433.0),
+    (16_000, 472.0),
+];
 
 #[test]
-fn loopback_follows_the_fit_of_eq_3_53() {
+fn loopback_reproduces_table_3_2_within_10_percent() {
     let params = HostParams::preset(HostPreset::P4Loopback);
-    for mtu in [7000u32, 10_000, 16_000] {
+    for (mtu, table_mb_s) in TABLE_3_2 {
         let mut host = pipeline(&params, GBPS);
-        let t = host.on_loopback_send(1_000, mtu);
-        // 1/d = 552.648e6 / (MTU + 5217.15), d in s.
-        let d_s = (mtu as f64 + 5217.15) / 552.648e6;
-        assert!(((t - 1_000) as f64 - d_s * 1e9).abs() <= 1.0, "{mtu}: {t}");
-        let rate = params.capacity_bps(mtu, GBPS);
-        assert!((rate / (mtu as f64 * 8.0 / d_s) - 1.0).abs() < 1e-12);
+        let t = host.on_loopback_send(1_000, mtu).unwrap();
+        // d = MTU/B_int + t_L (eq. 3.52).
+        let d_ns = mtu as f64 / TABLE_3_2_B_INT * 1e9 + TABLE_3_2_T_L_NS;
+        assert!(((t - 1_000) as f64 - d_ns).abs() <= 1.0, "{mtu}: {t}");
+        let mb_s = params.capacity_bps(mtu, GBPS) / 8e6;
+        assert!(
+            (mb_s / table_mb_s - 1.0).abs() < 0.06,
+            "{mtu} B: {mb_s:.0} MB/s"
+        );
     }
-    // B_FSB = 2.25 × B_int: 9.95 Gb/s (the thesis prints 9.5 from B_int = 4.2).
-    assert!((params.fsb_bps / 1e9 - 9.948).abs() < 0.001);
+    // The slope is the table's: from 7000 to 16000 B the rate grows by the
+    // table's factor 1.71 (the eq. 3.53 fit gives 1.32).
+    let r = params.capacity_bps(16_000, GBPS) / params.capacity_bps(7000, GBPS);
+    assert!((r / (472.0 / 276.0) - 1.0).abs() < 0.1, "{r}");
+    // B_FSB = 2.25 × B_int (eq. 3.51).
+    assert!((params.fsb_bps / (2.25 * 8.0 * TABLE_3_2_B_INT) - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_full_loopback_backlog_drops() {
+    let params = HostParams::preset(HostPreset::P4Loopback);
+    let mut host = pipeline(&params, GBPS);
+    let sent: Vec<_> = (0..1200).map(|_| host.on_loopback_send(0, 9000)).collect();
+    assert!(sent[..LOOPBACK_BACKLOG_PACKETS].iter().all(|r| r.is_ok()));
+    assert!(sent[LOOPBACK_BACKLOG_PACKETS..]
+        .iter()
+        .all(|r| *r == Err(HostDrop::BacklogFull)));
+    assert_eq!(host.stats().nic_overruns, 200);
+}
+
+#[test]
+fn the_table_3_1_host_has_the_tables_ratios() {
+    let params = HostParams::preset(HostPreset::P4Table31);
+    for (mtu, ratio) in [(1500u32, 0.433), (6000, 0.594), (9000, 0.610)] {
+        let r = params.capacity_bps(mtu, GBPS) / GBPS;
+        assert!(
+            (r / ratio - 1.0).abs() < 0.015,
+            "{mtu} B: {r:.3} vs {ratio}"
+        );
+    }
+}
+
+#[test]
+fn an_ack_costs_its_bytes_but_not_t_l() {
+    for preset in [
+        HostPreset::P4Pci,
+        HostPreset::Workstation10m,
+        HostPreset::Server,
+    ] {
+        let p = HostParams::preset(preset);
+        for line in [Some(GBPS), None] {
+            let ack = p.ack_costs(40, line);
+            let full = match line {
+                Some(l) => p.rx_costs(40, l),
+                None => p.tx_costs(40),
+            };
+            assert_eq!(ack.cpu_ns, ack.membus_ns, "{preset:?}: no t_L");
+            assert_eq!(
+                (ack.dma_ns, ack.np_ns, ack.line_ns),
+                (full.dma_ns, full.np_ns, full.line_ns)
+            );
+            assert!(
+                full.cpu_ns > ack.cpu_ns,
+                "{preset:?}: a data packet pays t_L"
+            );
+        }
+    }
+    // A receiver that answers every second segment of a saturated stream:
+    // its ACKs do not slow the stream it acknowledges by more than their bytes.
+    let p = HostParams::preset(HostPreset::Workstation10m);
+    let mut host = pipeline(&p, 10e6);
+    let gap = transmission_time(1500, 10_000_000);
+    let mut last = 0;
+    for k in 1..=200u64 {
+        last = host.on_wire_arrival(k * gap, 1500).unwrap_or(last);
+        if k % 2 == 0 {
+            host.on_ack_send(k * gap, 40);
+        }
+    }
+    let period = last as f64 / 200.0;
+    let d = p.rx_costs(1500, 10e6).total_ns();
+    assert!(period < d * 1.01, "{period} ns per packet vs d = {d} ns");
 }
 
 // ---- the recv()-time estimator (eq. 3.60) ----

@@ -1,5 +1,5 @@
 //! Analytic throughput bounds, computed here so the CLI, the tests and the
-//! plots agree (DESIGN.md §3): the link rate, the window bound W/RTT,
+//! plots agree: the link rate, the window bound W/RTT,
 //! Mathis et al. (1997), PFTK (Padhye, Firoiu, Towsley, Kurose 1998), and
 //! paper 000's bound for the integrated network + end-host system
 //! (eqs. 3.44, 3.45), with curves over MTU and over RTT.
@@ -13,7 +13,7 @@ use crate::engine::time;
 use crate::host::HostParams;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::routing::adjacency_by_id;
-use crate::scenario::{DelayedAck, Protocol, Scenario};
+use crate::scenario::{DelayedAck, Protocol, RtoStyle, Scenario};
 use serde::Serialize;
 
 /// Mathis constant C = √(3/2) when every segment is ACKed (algorithms.md §0.2).
@@ -43,21 +43,40 @@ pub fn mathis_bps(mss_bytes: f64, rtt_s: f64, p: f64, c: f64) -> f64 {
 /// PFTK (Padhye et al. 1998), b/s of payload:
 /// min( W_max/RTT , 1 / ( RTT·√(2bp/3) + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) ) )
 /// packets per second, × MSS. `b` is segments per ACK, `w_max_segments` the
-/// receiver's window limit (∞ for none). Infinite for p = 0 without a window limit.
+/// receiver's window limit (∞ for none). Infinite for p = 0: PFTK models a
+/// flow that sees losses; without them its formula reduces to W_max/RTT,
+/// which is the window bound ([`window_bound_bps`]) and not PFTK's to report.
 pub fn pftk_bps(mss_bytes: f64, rtt_s: f64, p: f64, t0_s: f64, b: f64, w_max_segments: f64) -> f64 {
+    if p <= 0.0 {
+        return f64::INFINITY;
+    }
     let window = if rtt_s > 0.0 {
         w_max_segments / rtt_s
     } else {
         f64::INFINITY
     };
-    let loss = if p > 0.0 {
-        let denom = rtt_s * libm::sqrt(2.0 * b * p / 3.0)
-            + t0_s * (3.0 * libm::sqrt(3.0 * b * p / 8.0)).min(1.0) * p * (1.0 + 32.0 * p * p);
-        1.0 / denom
-    } else {
-        f64::INFINITY
-    };
-    window.min(loss) * mss_bytes * 8.0
+    let denom = rtt_s * libm::sqrt(2.0 * b * p / 3.0)
+        + t0_s * (3.0 * libm::sqrt(3.0 * b * p / 8.0)).min(1.0) * p * (1.0 + 32.0 * p * p);
+    window.min(1.0 / denom) * mss_bytes * 8.0
+}
+
+/// The largest window TCP can advertise: a 16-bit window field scaled by at
+/// most 2^14 (RFC 7323 §2.3), just under 2^30 bytes. A buffer at least this
+/// large (the scenario default) sets no window limit of its own.
+pub const TCP_MAX_WINDOW_BYTES: u64 = 1 << 30;
+
+/// The loss rate PFTK and Mathis take, measured from a finished flow: loss
+/// indications (fast retransmits and timeouts, each one congestion signal)
+/// per segment sent. Mathis et al. (1997) define p as congestion signals per
+/// acknowledged packet and PFTK as loss indications per packet sent; a
+/// window's burst of drops is one signal, so drops per packet would overstate
+/// it. None when nothing was sent or nothing was lost.
+pub fn measured_loss_rate(fast_retransmits: u64, timeouts: u64, segments_sent: u64) -> Option<f64> {
+    let signals = fast_retransmits + timeouts;
+    if segments_sent == 0 || signals == 0 {
+        return None;
+    }
+    Some(signals as f64 / segments_sent as f64)
 }
 
 /// Which network term paper 000's bound uses.
@@ -248,8 +267,11 @@ pub struct BoundConditions {
     pub loss_p: f64,
     /// Receive window, bytes (None: unlimited).
     pub window_bytes: Option<f64>,
-    /// PFTK's retransmission timeout T0, s.
+    /// The minimum RTO, s. PFTK's timeout T0 is the RTT plus this under
+    /// Linux's RTO (the minimum bounds the variance term), or the larger of
+    /// the two under RFC 6298 (the minimum bounds the RTO).
     pub rto_s: f64,
+    pub rto_style: RtoStyle,
     /// Segments per ACK (the simulator's receiver ACKs every segment: 1).
     pub segments_per_ack: f64,
 }
@@ -260,6 +282,7 @@ impl Default for BoundConditions {
             loss_p: 0.0,
             window_bytes: None,
             rto_s: time::to_secs(crate::tcp::rtt::LINUX_MIN_RTO),
+            rto_style: RtoStyle::Linux,
             segments_per_ack: 1.0,
         }
     }
@@ -298,6 +321,35 @@ pub struct FlowBounds {
     pub fair_share_bps: f64,
     /// The max-min fair share over time: a step at every flow start.
     pub fair_share_steps: Vec<FairShareStep>,
+    /// The loss rate Mathis and PFTK use above: the scenario's own (random
+    /// loss on the path), 0 when it has none.
+    pub loss_p: f64,
+    /// The loss rate the finished run measured ([`measured_loss_rate`]); None
+    /// before the end, or when the flow lost nothing.
+    pub measured_loss_p: Option<f64>,
+    /// Mathis (C = 1.22) at the measured loss rate; ∞ without one.
+    pub mathis_measured_bps: f64,
+    /// PFTK at the measured loss rate; ∞ without one.
+    pub pftk_measured_bps: f64,
+    /// What PFTK needs besides p (kept to evaluate it at the measured rate).
+    #[serde(skip)]
+    pub conditions: BoundConditions,
+}
+
+impl FlowBounds {
+    /// These bounds with Mathis and PFTK evaluated at the loss rate the run
+    /// measured (`p`, from [`measured_loss_rate`]).
+    pub fn with_measured_loss(mut self, p: Option<f64>) -> Self {
+        self.measured_loss_p = p;
+        let mss = self.mtu_bytes.saturating_sub(TCP_IP_HEADER_BYTES) as f64;
+        let c = self.conditions;
+        let w_max = c.window_bytes.map_or(f64::INFINITY, |w| w / mss);
+        let p = p.unwrap_or(0.0);
+        self.mathis_measured_bps = mathis_bps(mss, self.base_rtt_s, p, MATHIS_C_EVERY_ACK);
+        self.pftk_measured_bps =
+            pftk_bps(mss, self.base_rtt_s, p, c.rto_s, c.segments_per_ack, w_max);
+        self
+    }
 }
 
 /// The bounds for flow `flow_index` of a validated scenario; None if the
@@ -364,7 +416,10 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
             mss,
             rtt,
             cond.loss_p,
-            cond.rto_s,
+            match cond.rto_style {
+                RtoStyle::Linux => rtt + cond.rto_s,
+                RtoStyle::Rfc6298 => cond.rto_s.max(rtt),
+            },
             cond.segments_per_ack,
             w_max,
         ),
@@ -374,6 +429,11 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
         receiver_capacity_bps: host.capacity_bps(mtu, path.last()?.0) * payload,
         fair_share_bps: f64::INFINITY,
         fair_share_steps: Vec::new(),
+        loss_p: cond.loss_p.max(0.0),
+        measured_loss_p: None,
+        mathis_measured_bps: f64::INFINITY,
+        pftk_measured_bps: f64::INFINITY,
+        conditions: *cond,
     })
 }
 
@@ -398,10 +458,16 @@ impl BoundConditions {
                 1.0 - rate.unwrap_or(0.0)
             })
             .product();
+        let window = f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes);
         Some(BoundConditions {
             loss_p: 1.0 - delivered,
-            window_bytes: Some(f.tcp.receive_buffer_bytes.min(f.tcp.send_buffer_bytes) as f64),
-            rto_s: f.tcp.min_rto_ms / 1000.0,
+            // The default 1 GiB buffers do not limit: TCP's own largest window.
+            window_bytes: (window < TCP_MAX_WINDOW_BYTES).then_some(window as f64),
+            rto_s: f.tcp.min_rto_ms.map_or_else(
+                || time::to_secs(crate::tcp::rtt::default_min_rto(f.tcp.rto)),
+                |ms| ms / 1000.0,
+            ),
+            rto_style: f.tcp.rto,
             segments_per_ack: if f.tcp.delayed_ack == DelayedAck::Off {
                 1.0
             } else {

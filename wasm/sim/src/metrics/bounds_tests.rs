@@ -298,3 +298,63 @@ fn a_slow_receiver_lowers_the_scenarios_host_bound() {
     assert!(b.mathis_bps.is_finite() && b.pftk_bps.is_finite());
     assert!(flow_bounds(&s, 7, &cond).is_none());
 }
+
+// ---- bounds that mean what they say ----
+
+#[test]
+fn pftk_needs_a_loss_rate() {
+    // Without loss PFTK's formula is only its window term, the window bound's job.
+    assert_eq!(pftk_bps(1460.0, 0.04, 0.0, 0.2, 1.0, 10.0), f64::INFINITY);
+    assert_eq!(
+        pftk_bps(1460.0, 0.04, 0.0, 0.2, 1.0, f64::INFINITY),
+        f64::INFINITY
+    );
+}
+
+#[test]
+fn the_default_buffers_set_no_window_bound() {
+    // 1 GiB buffers (the default) are TCP's largest window: no limit, not 200 Gb/s.
+    let s = default_scenario();
+    let cond = BoundConditions::for_flow(&s, 0).unwrap();
+    assert_eq!(cond.window_bytes, None);
+    let b = flow_bounds(&s, 0, &cond).unwrap();
+    assert_eq!(b.window_bps, f64::INFINITY);
+    assert_eq!(b.pftk_bps, f64::INFINITY);
+    assert_eq!(b.mathis_bps, f64::INFINITY);
+    // A buffer one byte under TCP's largest window is a window bound again.
+    let mut small = s.clone();
+    small.flows[0].tcp.receive_buffer_bytes = TCP_MAX_WINDOW_BYTES - 1;
+    let cond = BoundConditions::for_flow(&small, 0).unwrap();
+    assert_eq!(cond.window_bytes, Some((TCP_MAX_WINDOW_BYTES - 1) as f64));
+}
+
+#[test]
+fn measured_loss_counts_congestion_signals_per_segment_sent() {
+    assert_eq!(measured_loss_rate(0, 0, 1000), None);
+    assert_eq!(measured_loss_rate(3, 1, 0), None);
+    assert_eq!(measured_loss_rate(3, 1, 1000), Some(0.004));
+}
+
+#[test]
+fn a_finished_run_gives_mathis_and_pftk_at_its_measured_loss_rate() {
+    // The default flow loses packets only to its drop-tail queue: no loss rate is known before
+    // the run, one is measured after it, and Mathis at that rate is of the order of what the
+    // flow got (its base RTT leaves out the queueing delay, so it lies above).
+    let s = default_scenario();
+    let mut w = crate::world::World::new(&s);
+    w.run();
+    let f = &w.summary().flows[0];
+    let b = f.bounds.as_ref().unwrap();
+    assert_eq!(b.loss_p, 0.0);
+    assert_eq!(b.mathis_bps, f64::INFINITY);
+    let p = b.measured_loss_p.expect("the default run loses packets");
+    assert!(p > 1e-4 && p < 1e-2, "p {p}");
+    assert!(b.mathis_measured_bps.is_finite() && b.pftk_measured_bps.is_finite());
+    let ratio = b.mathis_measured_bps / f.goodput_bps;
+    assert!(ratio > 0.8 && ratio < 4.0, "Mathis / goodput {ratio}");
+    assert!(b.pftk_measured_bps <= b.mathis_measured_bps * 1.2);
+    assert!(
+        !crate::scenario::to_json(b).contains("\"conditions\""),
+        "internal conditions stay out of the JSON"
+    );
+}

@@ -9,8 +9,10 @@
 //! window W/RTT, unlimited otherwise. Shares are converted to payload
 //! (goodput) with the flow's MSS/MTU, like every other bound.
 //!
-//! Flows enter at their `start_s`; the share is a step function of time with a
-//! step at every start. A flow is counted as sending until the end of the run
+//! Flows enter when their data begins: at `start_s`, or for a TCP flow with
+//! the handshake one idle-path handshake later (SYN out, SYN-ACK back,
+//! `tcp::handshake::idle_duration_s`); the share is a step function of time
+//! with a step at every such start. A flow is counted as sending until the end of the run
 //! (a sized flow that finishes early leaves more for the rest: its share is
 //! then an underestimate for them). Queue weights and reservations are not
 //! modelled: this is the unweighted max-min share, the yardstick that
@@ -160,13 +162,16 @@ pub fn fair_share_steps(s: &Scenario, window_bps: &[Option<f64>]) -> Vec<Vec<Fai
         .iter()
         .map(|r| r.clone().unwrap_or_default())
         .collect();
-    let mut starts: Vec<f64> = s.flows.iter().map(|f| f.start_s).collect();
+    let data_start: Vec<f64> = (0..s.flows.len())
+        .map(|f| data_start_s(s, f, routes[f].as_deref()))
+        .collect();
+    let mut starts = data_start.clone();
     starts.sort_by(f64::total_cmp);
     starts.dedup();
     let mut out = vec![Vec::new(); s.flows.len()];
     for &t in &starts {
         let active: Vec<bool> = (0..s.flows.len())
-            .map(|f| routes[f].is_some() && s.flows[f].start_s <= t)
+            .map(|f| routes[f].is_some() && data_start[f] <= t)
             .collect();
         let rate = max_min(&capacity, &paths, &demand, &active);
         for f in (0..s.flows.len()).filter(|&f| active[f]) {
@@ -177,6 +182,38 @@ pub fn fair_share_steps(s: &Scenario, window_bps: &[Option<f64>]) -> Vec<Vec<Fai
         }
     }
     out
+}
+
+/// When flow `f`'s data begins on an idle path, seconds: its `start_s`,
+/// plus the handshake for a TCP flow that has one. `route`: its channels.
+pub fn data_start_s(s: &Scenario, f: usize, route: Option<&[usize]>) -> f64 {
+    let flow = &s.flows[f];
+    let Some(route) = route.filter(|_| flow.protocol == Protocol::Tcp && flow.tcp.handshake) else {
+        return flow.start_s;
+    };
+    let links = &s.topology.links;
+    let hops: Vec<(f64, f64, f64, u32)> = route
+        .iter()
+        .map(|&c| {
+            let l = &links[c / 2];
+            let reverse = l.reverse.as_ref();
+            let rev_rate = reverse.and_then(|r| r.rate_bps).unwrap_or(l.rate_bps);
+            let rev_delay = reverse.and_then(|r| r.delay_ms).unwrap_or(l.delay_ms);
+            let (out, back) = if c % 2 == 0 {
+                (l.rate_bps, rev_rate)
+            } else {
+                (rev_rate, l.rate_bps)
+            };
+            let delay = (l.delay_ms + rev_delay) / 2.0 / 1000.0;
+            (out, back, delay, l.overhead_bytes)
+        })
+        .collect();
+    let mtu = route
+        .iter()
+        .map(|&c| links[c / 2].mtu_bytes)
+        .min()
+        .unwrap_or(1500);
+    flow.start_s + crate::tcp::handshake::idle_duration_s(&flow.tcp, mtu, &hops)
 }
 
 #[cfg(test)]

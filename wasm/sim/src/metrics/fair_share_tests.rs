@@ -69,7 +69,9 @@ fn two_flows(second_start_s: f64, second: &str) -> Scenario {
 
 #[test]
 fn shares_step_down_when_a_flow_starts() {
-    let s = two_flows(5.0, r#""cc":"newreno""#);
+    // Textbook flows that start with data: the steps are at `start_s`.
+    let mut s = two_flows(5.0, r#""cc":"newreno","tcp":{"handshake":false}"#);
+    s.flows[0].tcp.handshake = false;
     let steps = fair_share_steps(&s, &[None, None]);
     let payload = 1460.0 / 1500.0;
     assert_eq!(
@@ -92,6 +94,19 @@ fn shares_step_down_when_a_flow_starts() {
             bps: 5e6 * payload
         }]
     );
+}
+
+#[test]
+fn with_the_handshake_a_share_begins_when_the_data_does() {
+    // SYN out and SYN-ACK back: 2 × (1 + 10) ms of propagation, and 52 bytes
+    // each way (MSS, SACK-permitted, window scale) at 1 Gb/s and at 10 Mb/s.
+    let s = two_flows(5.0, r#""cc":"newreno""#);
+    let handshake = 0.022 + 2.0 * 52.0 * 8.0 * (1.0 / 1e9 + 1.0 / 1e7);
+    let steps = fair_share_steps(&s, &[None, None]);
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(steps[0][0].from_s, handshake), "{:?}", steps[0]);
+    assert!(close(steps[0][1].from_s, 5.0 + handshake), "{:?}", steps[0]);
+    assert!(close(steps[1][0].from_s, 5.0 + handshake), "{:?}", steps[1]);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `trace_hash`: FNV-1a (64-bit) over every column key and every sampled value's
 //! IEEE-754 bits, little-endian, in row order. Identical on every target because
-//! the values themselves are (DESIGN.md §4).
+//! the values themselves are (docs/architecture.md, "Determinism").
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;

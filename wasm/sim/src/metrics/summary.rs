@@ -28,6 +28,8 @@ pub struct FlowSummary {
     pub retransmitted_segments: u64,
     pub fast_retransmits: u64,
     pub timeouts: u64,
+    /// TCP: tail loss probes sent (RFC 8985 §7).
+    pub tlp_probes: u64,
     /// TCP: the congestion-control algorithm running at the end, its JSON name.
     pub cc: Option<String>,
     /// TCP: the `cc_rules` entry that chose the opening algorithm, if one did.
@@ -40,6 +42,11 @@ pub struct FlowSummary {
     pub mean_cwnd_segments: f64,
     /// Sized transfers: seconds from the flow's start until the receiver had every byte.
     pub completion_time_s: Option<f64>,
+    /// When data began, seconds into the run: `start_s`, or one handshake
+    /// later (the SYN-ACK reached the sender); null if it never did.
+    pub data_start_s: Option<f64>,
+    /// TCP: SYNs sent again before the SYN-ACK came (RFC 6298 §5.7).
+    pub syn_retransmits: u32,
     /// UDP flows: datagrams sent and received.
     pub udp_sent_packets: u64,
     pub udp_received_packets: u64,
@@ -49,6 +56,10 @@ pub struct FlowSummary {
     /// Analytic throughput bounds for this flow (link, window, Mathis, PFTK,
     /// the paper-000 host bound), in payload b/s; null means "no limit".
     pub bounds: Option<FlowBounds>,
+    /// TCP with a user-level receiver (paper 001): segments its socket
+    /// buffer dropped. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub receiver_overruns: Option<u64>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! One direction of a link: a queue discipline in front of a transmitter, then
 //! a propagation pipe. The pipe keeps FIFO order, so only its head needs an
-//! event (DESIGN.md §6). The transmitter serialises at the link rate (which
+//! event (docs/performance.md). The transmitter serialises at the link rate (which
 //! may change at given times) plus per-packet framing bytes, or on a
 //! delivery trace; the pipe adds a constant delay, FIFO jitter or an
 //! emulator's timer-tick delay; loss happens between the two.

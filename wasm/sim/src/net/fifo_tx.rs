@@ -3,7 +3,7 @@
 //! enqueued — it starts when the link frees, max(now, last departure), and
 //! ends one serialisation later — so the world puts it straight into the pipe
 //! and the link costs one event per packet (its arrival), not two
-//! (DESIGN.md §6, docs/performance.md). What it keeps is the departures still
+//! (docs/performance.md). What it keeps is the departures still
 //! to come, to tell what the queue holds at any instant and to book each
 //! transmission when it starts and ends, as the two-event path does.
 

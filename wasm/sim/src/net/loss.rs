@@ -4,7 +4,7 @@
 
 use crate::engine::{time, Rng, Time};
 use crate::net::impairment::{BernoulliLoss, GilbertElliott};
-use crate::net::{Packet, PacketKind};
+use crate::net::Packet;
 use crate::scenario::LossSpec;
 
 #[derive(Clone, Debug)]
@@ -64,7 +64,8 @@ impl LossModel {
 
     /// Is this packet lost?
     pub fn lose(&mut self, pkt: &Packet, now: Time, rng: &mut Rng) -> bool {
-        let carries_data = pkt.kind != PacketKind::Ack;
+        // ACKs and the handshake's SYN, SYN-ACK and ACK carry no data.
+        let carries_data = pkt.is_payload();
         match self {
             LossModel::Bernoulli { model, data_only } => {
                 (carries_data || !*data_only) && model.lose(rng)
@@ -96,6 +97,7 @@ impl LossModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::PacketKind;
 
     fn data() -> Packet {
         Packet::data(0, 0, 0, 1, 0, 1000, 0)

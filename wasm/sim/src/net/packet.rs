@@ -1,5 +1,5 @@
 //! The packet: a small `Copy` struct passed by value, never heap-allocated
-//! (DESIGN.md §6). Sizes are IP datagram bytes on the wire.
+//! (docs/performance.md). Sizes are IP datagram bytes on the wire.
 
 use crate::engine::Time;
 
@@ -18,6 +18,26 @@ pub enum PacketKind {
     Ack,
     /// A UDP datagram.
     Udp,
+    /// The handshake's SYN (RFC 9293 §3.5), from the flow's sender; its
+    /// options are [`Packet::syn_options`].
+    Syn,
+    /// The receiver's SYN-ACK, with the options it agrees to.
+    SynAck,
+    /// The ACK that completes the handshake, from the sender.
+    HandshakeAck,
+}
+
+/// The options of a SYN or SYN-ACK (RFC 9293 §3.7.1 MSS, RFC 7323 window
+/// scale and timestamps, RFC 2018 SACK-permitted). Timestamps are `tsval`
+/// and `tsecr` as on every segment; this records only that the option is there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SynOptions {
+    /// The MSS option, bytes.
+    pub mss: u32,
+    /// The window-scale shift, when the option is present.
+    pub window_scale: Option<u8>,
+    pub sack_permitted: bool,
+    pub timestamps: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +71,7 @@ pub struct Packet {
     pub enqueued_at: Time,
     /// SACK blocks (RFC 2018) as offsets above `ack`, the first `sack_len`
     /// valid: blocks lie above the cumulative ACK and within the window, so
-    /// 32 bits hold them and the packet stays small (DESIGN.md §6). Read and
+    /// 32 bits hold them and the packet stays small (docs/performance.md). Read and
     /// write them with [`Packet::sack_blocks`] and [`Packet::push_sack`].
     sack: [(u32, u32); MAX_SACK_BLOCKS],
     pub sack_len: u8,
@@ -73,7 +93,7 @@ pub struct Packet {
     /// Paper 000's passage time d through the receiving host, ns, saturating
     /// at 2³²−1 (4.3 s; 0: not measured). On data: what the receiving host's
     /// pipeline measured for it; on an ACK: the receiver's echo of the
-    /// latest data segment's d. 32 bits keep the packet small (DESIGN.md §6).
+    /// latest data segment's d. 32 bits keep the packet small (docs/performance.md).
     pub passage_time_ns: u32,
     /// Paper 001's receiver-measured rate `prate`, bits/s, carried in ACKs
     /// (0: not measured). f32: about 7 significant digits.
@@ -159,6 +179,39 @@ impl Packet {
     pub fn is_payload(&self) -> bool {
         matches!(self.kind, PacketKind::Data | PacketKind::Udp)
     }
+
+    /// A handshake segment (SYN, SYN-ACK or the ACK that completes it).
+    pub fn is_handshake(&self) -> bool {
+        matches!(
+            self.kind,
+            PacketKind::Syn | PacketKind::SynAck | PacketKind::HandshakeAck
+        )
+    }
+
+    /// Set the options of a SYN or SYN-ACK. A SYN carries no SACK blocks, so
+    /// its options share their storage and the packet stays small.
+    pub fn set_syn_options(&mut self, o: SynOptions) {
+        debug_assert!(matches!(self.kind, PacketKind::Syn | PacketKind::SynAck));
+        let flags = u32::from(o.sack_permitted)
+            | u32::from(o.timestamps) << 1
+            | o.window_scale.map_or(0, |w| 1 << 2 | u32::from(w) << 8);
+        self.sack[0] = (o.mss, flags);
+        self.sack_len = 0;
+    }
+
+    /// The options of a SYN or SYN-ACK (None for any other packet).
+    pub fn syn_options(&self) -> Option<SynOptions> {
+        if !matches!(self.kind, PacketKind::Syn | PacketKind::SynAck) {
+            return None;
+        }
+        let (mss, flags) = self.sack[0];
+        Some(SynOptions {
+            mss,
+            window_scale: (flags & 4 != 0).then_some((flags >> 8) as u8),
+            sack_permitted: flags & 1 != 0,
+            timestamps: flags & 2 != 0,
+        })
+    }
 }
 
 /// Cut a datagram of `size` bytes into fragments for a path MTU (RFC 791 §3.2:
@@ -185,7 +238,7 @@ mod tests {
 
     #[test]
     fn a_packet_stays_small() {
-        // Every hop moves it by value (DESIGN.md §6); it was 168 bytes.
+        // Every hop moves it by value (docs/performance.md); it was 168 bytes.
         assert!(
             std::mem::size_of::<Packet>() <= 120,
             "{}",
@@ -207,6 +260,27 @@ mod tests {
                 (5_000_004_000, 5_000_005_000)
             ]
         );
+    }
+
+    #[test]
+    fn syn_options_round_trip_and_other_packets_have_none() {
+        let mut syn = Packet::new(PacketKind::Syn, 0, 0, 1, 0);
+        let o = SynOptions {
+            mss: 1460,
+            window_scale: Some(14),
+            sack_permitted: true,
+            timestamps: false,
+        };
+        syn.set_syn_options(o);
+        assert_eq!(syn.syn_options(), Some(o));
+        assert_eq!(syn.sack_blocks().count(), 0);
+        let plain = SynOptions {
+            window_scale: None,
+            ..o
+        };
+        syn.set_syn_options(plain);
+        assert_eq!(syn.syn_options(), Some(plain));
+        assert_eq!(Packet::new(PacketKind::Ack, 0, 1, 0, 0).syn_options(), None);
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //!   them and one cross flow per hop;
 //! - [`router_chain`]: routers in a line with hosts or further routers
 //!   branching off any of them (paper 003's testbed is one);
-//! - [`paper002_testbed`] and [`paper003_testbed`]: the seed papers' labs.
+//! - [`paper002_testbed`] and [`paper003_testbed`]: the seed papers' labs
+//!   ([`shape_host_egress`] adds paper 003's sender-side shaper).
 //!
 //! Node ids: hosts `s0…`, `d0…`; routers `r1`, `r2`, …; links are named by
 //! what they join (`s0-r1`, `r1-r2`), so a field path points at a place.
@@ -306,6 +307,20 @@ pub fn paper003_testbed(queue: QueueSpec, c13_bps: Option<f64>) -> Topology {
         }
     }
     t
+}
+
+/// Shape a host's output: `shaper` (a token bucket) on its access link `link_id`, in the
+/// host → router direction only (the host is the link's `a` end), as `tc qdisc add dev eth0
+/// root tbf …` on the sending host does; the router's side keeps the default DropTail.
+/// Seed paper 003's remedy: a sender that never exceeds its reservation.
+pub fn shape_host_egress(t: &mut Topology, link_id: &str, shaper: QueueSpec) {
+    if let Some(l) = t.links.iter_mut().find(|l| l.id == link_id) {
+        l.queue = shaper;
+        l.reverse = Some(crate::scenario::DirectionOverride {
+            queue: Some(QueueSpec::default()),
+            ..Default::default()
+        });
+    }
 }
 
 #[cfg(test)]

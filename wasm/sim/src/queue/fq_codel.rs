@@ -53,7 +53,7 @@ impl CodelSource for Source<'_> {
 
 /// SplitMix64 finaliser (Steele, Lea & Flood 2014): a fixed hash of the flow
 /// tuple. Linux hashes the 5-tuple with a random per-qdisc perturbation
-/// (skb_get_hash); a fixed one keeps runs reproducible (DESIGN.md §4).
+/// (skb_get_hash); a fixed one keeps runs reproducible (docs/architecture.md, "Determinism").
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -88,7 +88,7 @@ impl HeavyFlowLog {
     }
 
     /// The most frequent pair in the log. Counting goes through a BTreeMap,
-    /// so the result never depends on hash order (DESIGN.md §4).
+    /// so the result never depends on hash order (docs/architecture.md, "Determinism").
     fn tally(&mut self) {
         // pair → (occurrences, index of first occurrence)
         let mut counts: BTreeMap<HostPair, (u32, usize)> = BTreeMap::new();

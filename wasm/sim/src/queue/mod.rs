@@ -118,6 +118,9 @@ pub struct LinkInfo<'a> {
     pub rate_bps: u64,
     /// Largest IP packet the link carries, bytes.
     pub mtu: u32,
+    /// Link-layer bytes the transmitter serialises with every packet (framing, preamble):
+    /// a scheduler that shares the line's time charges `size + overhead_bytes`.
+    pub overhead_bytes: u32,
     /// Flow ids in scenario order: a packet's `flow` is an index into this.
     pub flow_ids: &'a [String],
 }

@@ -6,22 +6,34 @@
 //! bandwidth-guaranteed") in the flow's own best-effort conversation, so the
 //! flow's packets can leave out of order, which is counted.
 //!
-//! Weights are rates: best-effort conversations share C − Σr in proportion
-//! to their weights, normalised over every flow of the scenario, so Σφ ≤ C
-//! and each reservation gets at least its rate (Parekh & Gallager: a
-//! backlogged conversation receives C·φ_i/Σ_active φ ≥ φ_i).
+//! Weights are line rates, as the GPS clock runs at the line rate C and tags
+//! count each packet's framing (`wfq.rs`). A reservation r counts IP bytes, as
+//! an RSVP Tspec does (RFC 2210 §2: link-level headers are not counted), so its
+//! conversation's weight is r·(MTU + overhead)/MTU: full-size packets that
+//! conform to r get r of IP throughput once framed. Best-effort conversations
+//! share C − Σφ_reserved in proportion to their weights, normalised over every
+//! flow of the scenario, so Σφ ≤ C and each reservation gets at least its rate
+//! (Parekh & Gallager: a backlogged conversation receives C·φ_i/Σ_active φ ≥ φ_i).
+//!
+//! Buffer management: each conversation holds at most `flow_limit_packets` (Cisco's
+//! congestive discard threshold) and all of them `limit_packets` (the hold queue). When
+//! the hold queue is full, `drop_policy` drops the arrival (tail) or the last packet of the
+//! longest conversation (Demers, Keshav & Shenker); with `protect_reserved` a packet that
+//! conforms to its reservation always pushes out a best-effort packet instead of being
+//! dropped (RFC 2212), so best-effort traffic cannot take a reservation's buffer.
 
 use super::token_bucket::TokenBucket;
 use super::wfq::Wfq;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::net::Packet;
-use crate::scenario::{ExcessAction, WfqSpec};
+use crate::scenario::{ExcessAction, WfqDropPolicy, WfqSpec};
 
 /// Reserved conversations are numbered apart from best-effort ones (= flow index).
 const RESERVED: u32 = 1 << 31;
 
 struct Reserved {
-    rate_bps: f64,
+    /// The conversation's weight: the reserved rate with full-size packets' framing, line b/s.
+    weight: f64,
     bucket: TokenBucket,
     excess: ExcessAction,
 }
@@ -35,10 +47,14 @@ pub struct WfqQdisc {
     reserved: Vec<Option<Reserved>>,
     /// Highest uid sent per flow, for counting reordering.
     max_uid: Vec<Option<u64>>,
+    drop_policy: WfqDropPolicy,
+    protect_reserved: bool,
     conforming: u64,
     nonconforming: u64,
     policer_drops: u64,
     reordered: u64,
+    /// Queued packets dropped to make room for an arrival.
+    pushed_out: u64,
 }
 
 /// Build WFQ (and its reservations) for a link.
@@ -46,12 +62,14 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
     let n = link.flow_ids.len();
     let c = link.rate_bps as f64;
     let mut reserved: Vec<Option<Reserved>> = (0..n).map(|_| None).collect();
+    let mtu = link.mtu.max(1) as f64;
+    let framed = (mtu + link.overhead_bytes as f64) / mtu;
     let mut total_r = 0.0;
     for r in &s.reservations {
         if let Some(i) = link.flow_index(&r.flow) {
-            total_r += r.rate_bps;
+            total_r += r.rate_bps * framed;
             reserved[i as usize] = Some(Reserved {
-                rate_bps: r.rate_bps,
+                weight: r.rate_bps * framed,
                 bucket: TokenBucket::new(r.rate_bps, r.burst_bytes.unwrap_or(2 * link.mtu as u64)),
                 excess: r.excess,
             });
@@ -65,15 +83,19 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
             link.rate_bps,
             s.limit_packets as usize,
             s.flow_limit_packets as usize,
+            link.overhead_bytes,
         ),
         be_weight: w.iter().map(|wi| best_effort * wi / sum_w).collect(),
         default_weight: best_effort * s.default_weight / sum_w,
         reserved,
         max_uid: vec![None; n],
+        drop_policy: s.drop_policy,
+        protect_reserved: s.protect_reserved,
         conforming: 0,
         nonconforming: 0,
         policer_drops: 0,
         reordered: 0,
+        pushed_out: 0,
     }
 }
 
@@ -87,27 +109,58 @@ impl WfqQdisc {
     }
 }
 
+impl WfqQdisc {
+    /// Make room in a full hold queue for a packet of `size` bytes bound for conversation
+    /// `conv` by dropping another packet, if the policy says so. False: drop the arrival.
+    fn make_room(&mut self, conv: u32, size: u32, protected: bool, ctx: &mut QueueCtx) -> bool {
+        if !self.wfq.is_full() || self.wfq.conv_full(conv) {
+            return false;
+        }
+        let victim = if protected {
+            self.wfq.longest(|c| c & RESERVED == 0)
+        } else if self.drop_policy == WfqDropPolicy::LongestQueue {
+            // The arrival counts in its own conversation: if that is the longest, it goes.
+            self.wfq
+                .longest(|_| true)
+                .filter(|&(_, bytes)| bytes > self.wfq.conv_bytes(conv) + size as u64)
+        } else {
+            None
+        };
+        match victim {
+            Some((c, _)) => {
+                self.pushed_out += 1;
+                self.wfq.drop_tail(c, ctx)
+            }
+            None => false,
+        }
+    }
+}
+
 impl Qdisc for WfqQdisc {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let f = pkt.flow;
-        let be = self.best_effort_weight(f);
+        let mut conv = f;
+        let mut w = self.best_effort_weight(f);
+        let mut protected = false;
         if let Some(Some(r)) = self.reserved.get_mut(f as usize) {
             r.bucket.refill(ctx.now);
             if r.bucket.conforms(pkt.size) {
                 r.bucket.take(pkt.size);
                 self.conforming += 1;
-                let rate = r.rate_bps;
-                self.wfq.enqueue(pkt, RESERVED | f, rate, ctx);
-                return;
-            }
-            self.nonconforming += 1;
-            if r.excess == ExcessAction::Drop {
-                self.policer_drops += 1;
-                ctx.drop(pkt, DropReason::Policer);
-                return;
+                conv = RESERVED | f;
+                w = r.weight;
+                protected = self.protect_reserved;
+            } else {
+                self.nonconforming += 1;
+                if r.excess == ExcessAction::Drop {
+                    self.policer_drops += 1;
+                    ctx.drop(pkt, DropReason::Policer);
+                    return;
+                }
             }
         }
-        self.wfq.enqueue(pkt, f, be, ctx);
+        self.make_room(conv, pkt.size, protected, ctx);
+        self.wfq.enqueue(pkt, conv, w, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
@@ -138,6 +191,7 @@ impl Qdisc for WfqQdisc {
             "nonconforming",
             "policer_drops",
             "reordered",
+            "pushed_out",
         ]
     }
 
@@ -146,6 +200,7 @@ impl Qdisc for WfqQdisc {
             "s (virtual)",
             "flows",
             "flows",
+            "packets",
             "packets",
             "packets",
             "packets",
@@ -162,6 +217,7 @@ impl Qdisc for WfqQdisc {
             self.nonconforming as f64,
             self.policer_drops as f64,
             self.reordered as f64,
+            self.pushed_out as f64,
         ]);
     }
 }
@@ -335,6 +391,78 @@ mod tests {
         assert!((others / 1.6e6 - 1.0).abs() < 0.02, "{others}");
         assert!(h.metric(&q, "nonconforming") > 0.0);
         assert!(h.metric(&q, "reordered") > 0.0);
+    }
+
+    /// A WFQ of hold queue 10 (per conversation 64) on a 1 Mb/s link for three flows, f0
+    /// reserving 100 kb/s, filled by `fill` packets of f1 at time 0 without dequeues.
+    fn full_queue(drop_policy: WfqDropPolicy, protect_reserved: bool) -> (WfqQdisc, Harness) {
+        let ids = flow_ids(3);
+        let spec = WfqSpec {
+            limit_packets: 10,
+            reservations: vec![Reservation {
+                flow: "f0".into(),
+                rate_bps: 100e3,
+                burst_bytes: None,
+                excess: ExcessAction::BestEffort,
+            }],
+            drop_policy,
+            protect_reserved,
+            ..WfqSpec::default()
+        };
+        let mut q = build_wfq(&spec, &link(1_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        for uid in 0..10 {
+            h.enqueue(&mut q, pkt(uid, 1, 1, 9, 1000));
+        }
+        assert_eq!(q.len_packets(), 10);
+        (q, h)
+    }
+
+    #[test]
+    fn a_full_hold_queue_drops_the_arrival_by_default() {
+        let (mut q, mut h) = full_queue(WfqDropPolicy::Tail, false);
+        h.enqueue(&mut q, pkt(100, 2, 2, 9, 500));
+        assert_eq!(h.dropped.len(), 1);
+        assert_eq!(h.dropped[0].1.uid, 100);
+        // Without protection even a conforming reserved packet is lost.
+        h.enqueue(&mut q, pkt(101, 0, 0, 9, 500));
+        assert_eq!(h.dropped.last().unwrap().1.uid, 101);
+    }
+
+    #[test]
+    fn longest_queue_drops_the_hog_not_the_newcomer() {
+        let (mut q, mut h) = full_queue(WfqDropPolicy::LongestQueue, false);
+        h.enqueue(&mut q, pkt(100, 2, 2, 9, 500));
+        // f1's last packet (uid 9) made room for f2's first.
+        assert_eq!(h.dropped.len(), 1);
+        assert_eq!(h.dropped[0].1.uid, 9);
+        assert_eq!(h.metric(&q, "pushed_out"), 1.0);
+        assert_eq!(q.len_packets(), 10);
+        // The hog's own arrival finds itself the longest and is dropped.
+        h.enqueue(&mut q, pkt(101, 1, 1, 9, 1000));
+        assert_eq!(h.dropped.last().unwrap().1.uid, 101);
+        // f2's packet leaves before f1's remaining backlog is through.
+        let order: Vec<u64> = (0..10).map(|_| h.dequeue(&mut q).unwrap().uid).collect();
+        assert!(
+            order.iter().position(|&u| u == 100).unwrap() < 9,
+            "{order:?}"
+        );
+    }
+
+    #[test]
+    fn a_conforming_reserved_packet_pushes_out_best_effort() {
+        let (mut q, mut h) = full_queue(WfqDropPolicy::Tail, true);
+        h.enqueue(&mut q, pkt(100, 0, 0, 9, 1000));
+        assert_eq!(h.dropped.len(), 1);
+        assert_eq!(h.dropped[0].1.flow, 1, "a best-effort packet goes");
+        assert_eq!(q.len_packets(), 10);
+        // A best-effort arrival still meets the tail policy.
+        h.enqueue(&mut q, pkt(101, 2, 2, 9, 500));
+        assert_eq!(h.dropped.last().unwrap().1.uid, 101);
+        // The reserved packet leaves first: its tag is 1000·8/100 kb/s = 0.08 s of virtual time,
+        // f1's first is 1000·8/(0.9 Mb/s ÷ 3) ≈ 0.027 s, its second ≈ 0.053, third 0.08 …
+        let order: Vec<u64> = (0..4).map(|_| h.dequeue(&mut q).unwrap().uid).collect();
+        assert!(order.contains(&100), "{order:?}");
     }
 
     #[test]

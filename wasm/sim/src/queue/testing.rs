@@ -30,6 +30,7 @@ pub fn link(rate_bps: u64, mtu: u32, ids: &[String]) -> LinkInfo<'_> {
     LinkInfo {
         rate_bps,
         mtu,
+        overhead_bytes: 0,
         flow_ids: ids,
     }
 }

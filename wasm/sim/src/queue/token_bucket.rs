@@ -3,7 +3,7 @@
 //! b + r·T in any interval T (Cruz 1991; Linux sch_tbf, ns-3 TbfQueueDisc).
 //!
 //! Tokens are integers in units of 1e-9 bit, so a rate of r b/s adds exactly
-//! r units per ns: no rounding, identical on every target (DESIGN.md §4).
+//! r units per ns: no rounding, identical on every target (docs/architecture.md, "Determinism").
 
 use crate::engine::Time;
 

@@ -4,7 +4,13 @@
 //! sends the queued packet with the smallest F. V(t) is the round number of
 //! the fluid GPS reference system, advancing at dV/dt = C / Σ_{i GPS-active} φ_i.
 //!
-//! Units: L in bits and φ in b/s, so F and V are in (virtual) seconds.
+//! Units: L in bits and φ in b/s, so F and V are in (virtual) seconds. L is
+//! the packet as the transmitter serialises it, IP bytes plus the link's
+//! `overhead_bytes` (HDLC framing on a serial line, preamble and gap on
+//! Ethernet): the GPS clock runs at the line rate C, so tags must count the
+//! same line time, or small packets, whose framing is a larger share, get
+//! more than their weight (on paper 003's serial line a flow of 160-byte
+//! datagrams took line time from a reservation).
 //! Conversation ids and weights come from the caller ([`super::reservation`]).
 
 use super::{DropReason, QueueCtx};
@@ -77,6 +83,20 @@ impl GpsClock {
         self.last = now;
     }
 
+    /// Conversation `conv` lost its last packet, which was to finish at `old` in the fluid
+    /// system; it now finishes at `new` (the dropped packet's start), or is idle if V has
+    /// passed that.
+    fn retract(&mut self, conv: u32, old: f64, new: f64, weights: &BTreeMap<u32, f64>) {
+        if !self.active.remove(&(key(old), conv)) {
+            return;
+        }
+        if new > self.v {
+            self.active.insert((key(new), conv));
+        } else {
+            self.sum_w = self.active.iter().map(|&(_, c)| weights[&c]).sum();
+        }
+    }
+
     /// Conversation `conv` (weight φ) now finishes at `f` in the fluid system;
     /// `prev` is its previous finish tag if it was still GPS-active.
     fn set_finish(&mut self, conv: u32, w: f64, prev: Option<f64>, f: f64) {
@@ -90,9 +110,12 @@ impl GpsClock {
 
 #[derive(Default)]
 struct Conv {
-    q: VecDeque<(f64, Packet)>,
+    /// (start tag, finish tag, packet), in arrival order.
+    q: VecDeque<(f64, f64, Packet)>,
     /// Finish tag of the last packet that arrived.
     last_finish: f64,
+    /// IP bytes queued.
+    bytes: u64,
 }
 
 /// The WFQ scheduler over numbered conversations.
@@ -105,12 +128,14 @@ pub struct Wfq {
     seq: u64,
     limit: usize,
     conv_limit: usize,
+    /// Link-layer bytes serialised with every packet.
+    overhead: u32,
     qlen: usize,
     bytes: u64,
 }
 
 impl Wfq {
-    pub fn new(rate_bps: u64, limit: usize, conv_limit: usize) -> Self {
+    pub fn new(rate_bps: u64, limit: usize, conv_limit: usize, overhead_bytes: u32) -> Self {
         Wfq {
             clock: GpsClock::new(rate_bps),
             convs: BTreeMap::new(),
@@ -119,9 +144,15 @@ impl Wfq {
             seq: 0,
             limit,
             conv_limit,
+            overhead: overhead_bytes,
             qlen: 0,
             bytes: 0,
         }
+    }
+
+    /// The line time of a packet of `size` IP bytes, in bits.
+    fn wire_bits(&self, size: u32) -> f64 {
+        (size as f64 + self.overhead as f64) * 8.0
     }
 
     pub fn virtual_time(&self) -> f64 {
@@ -144,6 +175,58 @@ impl Wfq {
         self.bytes
     }
 
+    /// Is the whole queue at its limit?
+    pub fn is_full(&self) -> bool {
+        self.qlen >= self.limit
+    }
+
+    /// Bytes queued in conversation `conv`.
+    pub fn conv_bytes(&self, conv: u32) -> u64 {
+        self.convs.get(&conv).map_or(0, |c| c.bytes)
+    }
+
+    /// Would conversation `conv` refuse another packet (its discard threshold)?
+    pub fn conv_full(&self, conv: u32) -> bool {
+        self.convs
+            .get(&conv)
+            .is_some_and(|c| c.q.len() >= self.conv_limit)
+    }
+
+    /// The conversation holding the most bytes among those `eligible` accepts (ties: the
+    /// lowest number), with its bytes.
+    pub fn longest(&self, eligible: impl Fn(u32) -> bool) -> Option<(u32, u64)> {
+        let mut best: Option<(u32, u64)> = None;
+        for (&id, c) in &self.convs {
+            if c.bytes > 0 && eligible(id) && best.is_none_or(|(_, b)| c.bytes > b) {
+                best = Some((id, c.bytes));
+            }
+        }
+        best
+    }
+
+    /// Drop the last packet of conversation `conv` (Demers, Keshav & Shenker's buffer
+    /// policy: the victim is the most recent arrival of the longest queue). Its tags are
+    /// taken back: the conversation's next packet starts where the dropped one started.
+    pub fn drop_tail(&mut self, conv: u32, ctx: &mut QueueCtx) -> bool {
+        self.clock.advance(ctx.now, &self.weights);
+        let Some(c) = self.convs.get_mut(&conv) else {
+            return false;
+        };
+        let Some((start, finish, pkt)) = c.q.pop_back() else {
+            return false;
+        };
+        c.bytes -= pkt.size as u64;
+        c.last_finish = start;
+        if c.q.is_empty() {
+            self.heads.retain(|h| h.2 != conv);
+        }
+        self.qlen -= 1;
+        self.bytes -= pkt.size as u64;
+        self.clock.retract(conv, finish, start, &self.weights);
+        ctx.drop(pkt, DropReason::Overflow);
+        true
+    }
+
     /// Queue `pkt` in conversation `conv` of weight `w` (b/s), or drop it if
     /// the conversation or the whole queue is full. Returns true if queued.
     pub fn enqueue(&mut self, mut pkt: Packet, conv: u32, w: f64, ctx: &mut QueueCtx) -> bool {
@@ -155,18 +238,20 @@ impl Wfq {
         self.weights.insert(conv, w);
         self.clock.advance(ctx.now, &self.weights);
         let v = self.clock.v();
+        let bits = self.wire_bits(pkt.size);
         let c = self.convs.get_mut(&conv).expect("inserted above");
         let gps_active = c.last_finish > v;
         // S = max(F_prev, V(a)); F = S + L/φ.
         let start = c.last_finish.max(v);
-        let finish = start + pkt.size as f64 * 8.0 / w;
+        let finish = start + bits / w;
         let prev = gps_active.then_some(c.last_finish);
         c.last_finish = finish;
         pkt.enqueued_at = ctx.now;
         if c.q.is_empty() {
             self.heads.insert((key(finish), self.seq, conv));
         }
-        c.q.push_back((finish, pkt));
+        c.bytes += pkt.size as u64;
+        c.q.push_back((start, finish, pkt));
         self.seq += 1;
         self.qlen += 1;
         self.bytes += pkt.size as u64;
@@ -182,8 +267,9 @@ impl Wfq {
             .convs
             .get_mut(&conv)
             .expect("head of a known conversation");
-        let (_, pkt) = c.q.pop_front().expect("a head has a packet");
-        if let Some(&(f, _)) = c.q.front() {
+        let (_, _, pkt) = c.q.pop_front().expect("a head has a packet");
+        c.bytes -= pkt.size as u64;
+        if let Some(&(_, f, _)) = c.q.front() {
             self.heads.insert((key(f), self.seq, conv));
             self.seq += 1;
         }
@@ -210,14 +296,14 @@ mod tests {
     #[test]
     fn finish_tags_follow_dks_and_the_smallest_leaves_first() {
         // C = 8000 b/s; A and B of weight 4000 b/s each (half the link).
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         for uid in 0..3 {
             push(&mut w, &mut h, uid, 0, 4000.0, 1000); // F = 2, 4, 6
         }
         push(&mut w, &mut h, 10, 1, 4000.0, 1000); // F = 2
         let c0 = &w.convs[&0];
-        let tags: Vec<f64> = c0.q.iter().map(|e| e.0).collect();
+        let tags: Vec<f64> = c0.q.iter().map(|e| e.1).collect();
         assert_eq!(tags, vec![2.0, 4.0, 6.0]);
         let order: Vec<u64> = (0..4).map(|_| w.dequeue(0).unwrap().1.uid).collect();
         assert_eq!(order, vec![0, 10, 1, 2], "ties go to the earlier arrival");
@@ -225,7 +311,7 @@ mod tests {
 
     #[test]
     fn virtual_time_runs_faster_when_fewer_conversations_are_active() {
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         for uid in 0..3 {
             push(&mut w, &mut h, uid, 0, 4000.0, 1000);
@@ -252,7 +338,7 @@ mod tests {
         // C = 1 Mb/s, 1000 B each: the heavy one's fluid copy finishes at 8 ms, the
         // light one then has the link alone and finishes at 16 ms. Decrementing Σφ
         // by 10¹² left exactly 0 and retired the light one at 8 ms.
-        let mut w = Wfq::new(1_000_000, 100, 100);
+        let mut w = Wfq::new(1_000_000, 100, 100, 0);
         let mut h = Harness::new();
         push(&mut w, &mut h, 0, 0, 1e12, 1000);
         push(&mut w, &mut h, 1, 1, 1e-6, 1000);
@@ -267,7 +353,7 @@ mod tests {
 
     #[test]
     fn a_returning_conversation_starts_at_the_current_virtual_time() {
-        let mut w = Wfq::new(8000, 100, 100);
+        let mut w = Wfq::new(8000, 100, 100, 0);
         let mut h = Harness::new();
         push(&mut w, &mut h, 0, 0, 4000.0, 1000); // F = 2
         push(&mut w, &mut h, 1, 1, 4000.0, 1000); // F = 2
@@ -277,8 +363,36 @@ mod tests {
     }
 
     #[test]
+    fn dropping_a_tail_packet_takes_back_its_tags() {
+        let mut w = Wfq::new(8000, 100, 100, 0);
+        let mut h = Harness::new();
+        push(&mut w, &mut h, 0, 0, 4000.0, 1000); // F = 2
+        push(&mut w, &mut h, 1, 0, 4000.0, 1000); // S = 2, F = 4
+        push(&mut w, &mut h, 2, 1, 4000.0, 1000); // F = 2
+        let mut dropped = Vec::new();
+        let mut ctx = QueueCtx {
+            now: 0,
+            rng: &mut h.rng,
+            dropped: &mut dropped,
+        };
+        assert_eq!(w.longest(|_| true), Some((0, 2000)));
+        assert!(w.drop_tail(0, &mut ctx));
+        assert_eq!(w.convs[&0].last_finish, 2.0);
+        assert_eq!(w.conv_bytes(0), 1000);
+        assert_eq!(w.len_packets(), 2);
+        // Conversation 1 dropping its only packet leaves no head behind, and the GPS
+        // system no longer counts it.
+        assert!(w.drop_tail(1, &mut ctx));
+        assert_eq!(w.gps_active(), 1);
+        let uids: Vec<u64> = dropped.iter().map(|d| d.0.uid).collect();
+        assert_eq!(uids, vec![1, 2]);
+        let order: Vec<u64> = std::iter::from_fn(|| w.dequeue(0).map(|d| d.1.uid)).collect();
+        assert_eq!(order, vec![0]);
+    }
+
+    #[test]
     fn conversation_and_total_limits_drop_the_arrival() {
-        let mut w = Wfq::new(8000, 3, 2);
+        let mut w = Wfq::new(8000, 3, 2, 0);
         let mut h = Harness::new();
         let mut dropped = Vec::new();
         let mut ctx = QueueCtx {

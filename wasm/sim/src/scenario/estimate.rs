@@ -403,7 +403,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
                     // Host FIFOs: data out of the sender and into the receiver, ACKs the other way.
                     + (data_packets + acks) * hosts
                     // The retransmission timer wakes at most once per minimum RTO.
-                    + p.active_s / (t.min_rto_ms * 1e-3).max(1e-3);
+                    + p.active_s / min_rto_s(t).max(1e-3);
             }
         }
     }
@@ -446,11 +446,14 @@ fn plan(s: &Scenario, adj: &Adjacency, f: &Flow, duration: f64) -> FlowPlan {
         ),
         _ => (Vec::new(), Vec::new()),
     };
-    let path_mtu = data
-        .iter()
-        .map(|&c| s.topology.links[c / 2].mtu_bytes)
-        .min()
-        .unwrap_or(1500);
+    let path_mtu = if f.src == f.dst {
+        super::validate::loopback_mtu(s, &f.src)
+    } else {
+        data.iter()
+            .map(|&c| s.topology.links[c / 2].mtu_bytes)
+            .min()
+            .unwrap_or(1500)
+    };
     let rtt_s: f64 = data
         .iter()
         .chain(&ack)
@@ -529,6 +532,7 @@ fn cc_metric_count(f: &Flow) -> usize {
         mss: 1000,
         initial_cwnd_segments: 10,
         seed: 0,
+        slow_start: Default::default(),
     };
     let stack = crate::cc::StackInit {
         initial_ssthresh_segments: None,
@@ -626,6 +630,14 @@ fn seconds(v: f64) -> String {
     } else {
         format!("{}", (r * 1e6).round() / 1e6)
     }
+}
+
+/// The flow's minimum RTO, s (the default of its RTO style if unset).
+fn min_rto_s(t: &TcpOptions) -> f64 {
+    t.min_rto_ms.map_or_else(
+        || crate::engine::time::to_secs(crate::tcp::rtt::default_min_rto(t.rto)),
+        |ms| ms * 1e-3,
+    )
 }
 
 #[cfg(test)]

@@ -189,6 +189,7 @@ mod tests {
             "pentium_m_1gbe",
             "workstation_10m",
             "p4_loopback",
+            "p4_table_3_1",
         ] {
             let json = format!(r#"{{"preset": "{preset}"}}"#);
             assert!(with_host(2, &json).is_ok(), "{preset}");

@@ -98,9 +98,14 @@ pub enum HostPreset {
     /// buffer that overruns.
     #[serde(rename = "workstation_10m")]
     Workstation10m,
-    /// Paper 000 terminal I in loopback (Table 3.2, fit 3.53): no NIC and no
-    /// PCI; memory bus 9.95 Gb/s, t_L 9.44 µs.
+    /// Paper 000 terminal I in loopback, fitted to Table 3.2: no NIC and no
+    /// PCI; 1/B_int = 2.25/B_FSB with B_int 1106 MB/s, t_L 20.4 µs.
     P4Loopback,
+    /// The host of paper 000's Table 3.1 (the caption's formula): a copy at
+    /// half of a 4.02 Gb/s internal bus and t_L 9.44 µs, the constants of
+    /// the thesis's loopback fit (eq. 3.53); no I/O-bus term.
+    #[serde(rename = "p4_table_3_1")]
+    P4Table31,
 }
 
 /// How the stages of the host share time (see [`HostSpec::overlap`]).

@@ -315,7 +315,7 @@ pub enum HeavySpare {
 
 /// Heavy-flow CoDel (seed paper 002, §4). Defaults are the paper's §5.1
 /// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
-/// settle points the paper leaves open, defaulting to the digest's reading.
+/// settle points the paper leaves open, defaulting to our reading of the paper (docs/queues.md).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -410,6 +410,20 @@ pub struct Reservation {
     pub excess: ExcessAction,
 }
 
+/// Which packet WFQ drops when its shared queue (the hold queue, `limit_packets`) is full.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WfqDropPolicy {
+    /// The arriving packet (Cisco IOS: a full hold queue drops new packets).
+    #[default]
+    Tail,
+    /// The last packet of the conversation holding the most bytes, counting the arrival in
+    /// its own (Demers, Keshav & Shenker 1989: a conversation that uses less than its share
+    /// of the buffer does not lose to one that uses more).
+    LongestQueue,
+}
+
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
 /// threshold 64 per conversation, hold queue 1000), per the paper 003 digest.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -426,6 +440,14 @@ pub struct WfqSpec {
     pub default_weight: f64,
     /// Rates reserved for particular flows; best-effort traffic shares the rest by weight.
     pub reservations: Vec<Reservation>,
+    /// What goes when the whole queue is full: the arrival (tail) or the last packet of the
+    /// longest conversation (longest_queue).
+    pub drop_policy: WfqDropPolicy,
+    /// A packet that conforms to its flow's reservation is never dropped because the shared
+    /// queue is full: the last packet of the longest best-effort conversation goes instead
+    /// (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+    /// conversation's flow_limit_packets still applies.
+    pub protect_reserved: bool,
 }
 
 impl Default for WfqSpec {
@@ -436,6 +458,8 @@ impl Default for WfqSpec {
             weights: Vec::new(),
             default_weight: 1.0,
             reservations: Vec::new(),
+            drop_policy: WfqDropPolicy::Tail,
+            protect_reserved: true,
         }
     }
 }

@@ -562,10 +562,31 @@ pub struct CubicParams {
     /// Default on in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reno_friendly: Option<bool>,
-    /// Override HyStart in slow start (Linux preset only). Default on for
-    /// `linux`, ignored by the other presets.
+    /// How slow start ends before the first loss: `linux` (Linux
+    /// `tcp_cubic.c` HyStart: ACK train and delay increase), `rfc9406`
+    /// (HyStart++ with Conservative Slow Start) or `off`. Default `linux`,
+    /// `off` for `paper002`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hystart: Option<bool>,
+    pub hystart: Option<HyStartMode>,
+}
+
+/// How CUBIC leaves its initial slow start (`cc_params.cubic.hystart`).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HyStartMode {
+    /// Linux `tcp_cubic.c` `hystart_update`: from 16 segments, leave slow
+    /// start (ssthresh = cwnd) when an ACK train spans half the minimum RTT
+    /// (HYSTART_ACK_TRAIN) or a round's minimum RTT exceeds the connection's
+    /// by clamp(min RTT/8, 4 ms, 16 ms) (HYSTART_DELAY, 8 samples a round).
+    Linux,
+    /// HyStart++ (RFC 9406): on a round's minimum RTT rising by
+    /// clamp(last round's/8, 4 ms, 16 ms), Conservative Slow Start grows a
+    /// quarter as fast for up to 5 rounds, then congestion avoidance; back to
+    /// slow start if the RTT falls again. At most L = 8 segments per ACK.
+    Rfc9406,
+    /// Standard slow start until the first loss.
+    Off,
 }
 
 /// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
@@ -845,6 +866,8 @@ pub struct E2eFeedbackParams {
     /// Leave round 1 out of RTT_min, as the thesis does (ARP inflates it).
     /// Default on.
     pub skip_first_round_rtt: bool,
+    /// How B is measured (default `recv_time`, the thesis's; see docs/algorithms.md).
+    pub estimator: E2eEstimator,
 }
 
 impl Default for E2eFeedbackParams {
@@ -854,8 +877,25 @@ impl Default for E2eFeedbackParams {
             mu: 1.0,
             p_init: 10,
             skip_first_round_rtt: true,
+            estimator: E2eEstimator::default(),
         }
     }
+}
+
+/// Where paper 000's feedback window control gets its bandwidth B.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum E2eEstimator {
+    /// The thesis's (§4.3): the receiver times each recv(), reduces every ten
+    /// times to one passage time d with the modal-bin rule, and carries d
+    /// back in its ACKs; B = 1/d. The default.
+    #[default]
+    RecvTime,
+    /// At the sender: the spacing of ACKs that acknowledge one or two
+    /// segments, per segment, reduced with the same modal-bin rule, which
+    /// drops compressed and stretched ACKs; B = 1/spacing.
+    AckSpacing,
 }
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
@@ -914,6 +954,10 @@ pub enum HeavyLossSsthresh {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
+    /// Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
+    /// rate stays 0 and every loss is a Tahoe cut (ssthresh := cwnd/2,
+    /// cwnd := 1), the paper's window-only baseline. Default on.
+    pub rate_control: bool,
     /// The "rate-limited" test: prate compared with this fraction of rate, in
     /// (0, 1]. Default 0.9 (paper, exact).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
@@ -945,11 +989,11 @@ pub struct ReceiverRateParams {
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 600000.0)))]
     pub quiet_period_ms: f64,
     /// Below the rate at the last loss, step by this fraction of the gap, in
-    /// (0, 1]. Default 0.25 (ours).
+    /// (0, 1]. Default 0.5 (ours).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub approach_fraction: f64,
     /// Smallest step below the last-loss rate, and the step above it, as a
-    /// fraction of the last-loss rate, in (0, 1]. Default 0.02 (ours).
+    /// fraction of the last-loss rate, in (0, 1]. Default 0.005 (ours).
     #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
     pub probe_fraction: f64,
 }
@@ -957,6 +1001,7 @@ pub struct ReceiverRateParams {
 impl Default for ReceiverRateParams {
     fn default() -> Self {
         Self {
+            rate_control: true,
             threshold: 0.9,
             decrease: 0.5,
             first_loss: FirstLoss::SetRate,
@@ -968,8 +1013,8 @@ impl Default for ReceiverRateParams {
             unit_time_ms: 100.0,
             rate_increase: true,
             quiet_period_ms: 1000.0,
-            approach_fraction: 0.25,
-            probe_fraction: 0.02,
+            approach_fraction: 0.5,
+            probe_fraction: 0.005,
         }
     }
 }
@@ -1044,6 +1089,35 @@ pub enum Recovery {
     GoBackN,
 }
 
+/// How the sender computes its retransmission timeout.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RtoStyle {
+    /// As Linux (`tcp_rtt_estimator`, `tcp_set_rto`): the minimum bounds the
+    /// variance term, so RTO ≈ SRTT + max(4·RTTVAR, 200 ms); the timer restarts
+    /// when the first unacknowledged segment is retransmitted.
+    #[default]
+    Linux,
+    /// RFC 6298 exactly: RTO = SRTT + 4·RTTVAR, at least the minimum (1 s)
+    /// itself; the timer restarts only on ACKs of new data (§5.3).
+    Rfc6298,
+}
+
+/// How much a SACK sender may send during fast recovery.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryRate {
+    /// Proportional Rate Reduction (RFC 9937, formerly RFC 6937 PRR-SSRB), as
+    /// Linux and ns-3: the flight shrinks smoothly to ssthresh over one round trip.
+    #[default]
+    Prr,
+    /// RFC 6675 alone: send whenever pipe < cwnd, so the reduction happens in
+    /// a silence of about half a round trip, then cwnd − pipe at line rate.
+    Rfc6675,
+}
+
 /// Delayed acknowledgements at the receiver.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -1058,6 +1132,60 @@ pub enum DelayedAck {
     Rfc,
 }
 
+/// How slow start grows the window on each ACK (`tcp.slow_start`).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SlowStart {
+    /// Linux `tcp_slow_start` (net/ipv4/tcp_cong.c): cwnd grows by every
+    /// segment the ACK newly acknowledges, up to ssthresh; what is left over
+    /// counts towards congestion avoidance on the same ACK. With delayed ACKs
+    /// the window still doubles each round trip, as in Linux and ns-3.
+    #[default]
+    Linux,
+    /// RFC 3465 §2.2 with L = 2·SMSS: at most two segments per ACK.
+    Rfc3465,
+    /// RFC 5681 §3.1: min(N, SMSS) per ACK, one segment per ACK however many
+    /// it acknowledges (4.3BSD; ns-3 `TcpNewReno`). With delayed ACKs the
+    /// window grows about ×1.5 per round trip.
+    Rfc5681,
+}
+
+/// What the receiving end of a TCP flow offers in its SYN-ACK. Each field
+/// left out offers what the flow itself offers, so by default the
+/// handshake agrees on the flow's own settings.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PeerOptions {
+    /// SACK-permitted (RFC 2018). Without it on both sides the sender falls
+    /// back to NewReno recovery (RFC 6582), as Linux does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sack: Option<bool>,
+    /// The timestamp option (RFC 7323 §3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamps: Option<bool>,
+    /// ECN setup (RFC 3168 §6.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ecn: Option<bool>,
+    /// Window scaling (RFC 7323 §2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window_scaling: Option<bool>,
+    /// The MSS option it announces, bytes, in [88, 65495] (Linux
+    /// `TCP_MIN_MSS` up). Segments carry at most the smaller of the two ends'
+    /// MSS (less 12 bytes with timestamps). Default: what the flow announces,
+    /// the path MTU − 40 (RFC 6691) or `mss_bytes` plus the timestamp option.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 88, max = 65495)))]
+    pub mss_bytes: Option<u32>,
+}
+
+impl PeerOptions {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
 /// TCP stack settings.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -1069,7 +1197,8 @@ pub struct TcpOptions {
     /// Let IP fragment segments larger than the path MTU (needs `mss_bytes`; paper 000).
     #[serde(default)]
     pub ip_fragmentation: bool,
-    /// Carry the 12-byte timestamp option (RFC 7323) in every segment.
+    /// Offer the 12-byte timestamp option (RFC 7323); every segment carries
+    /// it when the receiver agrees (`peer.timestamps`, by default it does).
     #[serde(default)]
     pub timestamps: bool,
     /// Initial window, segments (RFC 6928: 10; RFC 3390: up to 4; older stacks 1 or 2).
@@ -1080,6 +1209,19 @@ pub struct TcpOptions {
     pub initial_ssthresh_segments: Option<u32>,
     #[serde(default)]
     pub recovery: Recovery,
+    /// Sending rate during SACK recovery (`recovery: sack` only).
+    #[serde(default)]
+    pub recovery_rate: RecoveryRate,
+    /// RACK-TLP (RFC 8985): time-based loss detection that also finds lost
+    /// retransmissions, and the tail loss probe. Needs `recovery: sack`.
+    /// Default: on with `sack` (as Linux), off with the other styles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rack_tlp: Option<bool>,
+    /// RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
+    /// 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
+    /// SACKed or in recovery unless reordering has been seen.
+    #[serde(default = "default_reordering_window")]
+    pub rack_reordering_window: f64,
     #[serde(default)]
     pub delayed_ack: DelayedAck,
     /// Congestion avoidance counts acknowledged bytes (RFC 3465, Linux): one
@@ -1087,15 +1229,39 @@ pub struct TcpOptions {
     /// (RFC 5681 eq. 3), so delayed ACKs halve the growth (Mathis C = 0.87).
     #[serde(default = "yes")]
     pub byte_counting: bool,
+    /// How slow start counts an ACK: `linux` (every newly acknowledged
+    /// segment), `rfc3465` (at most 2 per ACK) or `rfc5681` (one per ACK).
+    /// Default `linux` with `recovery: "sack"`, `rfc5681` with the older
+    /// recovery styles (their RFCs' and 4.3BSD's rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slow_start: Option<SlowStart>,
+    /// Open the connection with the three-way handshake (RFC 9293 §3.5):
+    /// SYN and SYN-ACK cross the network, data follows one round trip after
+    /// `start_s`. Off: data from `start_s`, as in textbook traces. Default on.
+    #[serde(default = "yes")]
+    pub handshake: bool,
+    /// Offer window scaling (RFC 7323 §2). Without it on both sides the
+    /// advertised window stays within 65,535 bytes. Default on.
+    #[serde(default = "yes")]
+    pub window_scaling: bool,
+    /// What the receiving end offers in the handshake; omitted fields offer
+    /// what this flow offers. Applies with or without `handshake`.
+    #[serde(default, skip_serializing_if = "PeerOptions::is_default")]
+    pub peer: PeerOptions,
     /// Receive buffer, bytes: the advertised window is its free part.
     #[serde(default = "default_buffer")]
     pub receive_buffer_bytes: u64,
     /// Send buffer, bytes: at most this much unacknowledged data.
     #[serde(default = "default_buffer")]
     pub send_buffer_bytes: u64,
-    /// Minimum retransmission timeout, ms (Linux 200; RFC 6298 says 1000).
-    #[serde(default = "default_min_rto")]
-    pub min_rto_ms: f64,
+    /// Retransmission timeout computation: `linux` (default) or `rfc6298`.
+    #[serde(default)]
+    pub rto: RtoStyle,
+    /// Minimum retransmission timeout, ms. With `rto: linux` the floor of the
+    /// variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
+    /// with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rto_ms: Option<f64>,
     /// Timer granularity, ms: RTT samples and timer expiries are rounded up to
     /// ticks of this size (1 ms modern; 500 ms for 1990s BSD stacks, paper 003).
     #[serde(default = "default_granularity")]
@@ -1104,12 +1270,43 @@ pub struct TcpOptions {
     /// default of 2×cwnd/srtt in slow start, 1.2×cwnd/srtt otherwise).
     #[serde(default)]
     pub pacing: bool,
-    /// Explicit Congestion Notification (RFC 3168), assumed negotiated by
-    /// both ends: new data is sent ECT(0), the receiver echoes CE as ECE
-    /// until the sender's CWR, and the sender reduces once per window of
-    /// data. Default off.
+    /// Explicit Congestion Notification (RFC 3168), offered in the SYN and
+    /// used when the receiver agrees (`peer.ecn`, by default it does): new
+    /// data is sent ECT(0), the receiver echoes CE as ECE until the sender's
+    /// CWR, and the sender reduces once per window of data. Default off.
     #[serde(default)]
     pub ecn: bool,
+    /// The receiver runs the protocol as a user-level process (paper 001):
+    /// segments the host delivers wait in a socket buffer until the process
+    /// takes them, one at a time at its processing rate; it acknowledges a
+    /// segment when it has processed it. A segment that finds the buffer full
+    /// is lost (overrun). Omitted: the kernel's TCP takes every segment at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_level: Option<UserLevelReceiver>,
+}
+
+/// A user-level receiving process and its socket buffer (see [`TcpOptions::user_level`]).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UserLevelReceiver {
+    /// How fast the process handles segments, bits per second of IP datagram
+    /// (each segment takes its size × 8 / this rate), > 0.
+    pub processing_rate_bps: f64,
+    /// Socket receive buffer, bytes: segments waiting for the process. At
+    /// least one segment (MSS plus headers).
+    pub buffer_bytes: u64,
+}
+
+impl TcpOptions {
+    /// The slow-start rule in force: `slow_start`, or the recovery style's
+    /// default (Linux's with SACK, RFC 5681's with the older styles).
+    pub fn slow_start_rule(&self) -> SlowStart {
+        self.slow_start.unwrap_or(match self.recovery {
+            Recovery::Sack => SlowStart::Linux,
+            _ => SlowStart::Rfc5681,
+        })
+    }
 }
 
 pub(super) fn default_iw() -> u32 {
@@ -1118,8 +1315,8 @@ pub(super) fn default_iw() -> u32 {
 pub(super) fn default_buffer() -> u64 {
     1 << 30
 }
-pub(super) fn default_min_rto() -> f64 {
-    200.0
+pub(super) fn default_reordering_window() -> f64 {
+    0.25
 }
 pub(super) fn default_granularity() -> f64 {
     1.0
@@ -1134,14 +1331,23 @@ impl Default for TcpOptions {
             initial_window_segments: default_iw(),
             initial_ssthresh_segments: None,
             recovery: Recovery::default(),
+            recovery_rate: RecoveryRate::default(),
+            rack_tlp: None,
+            rack_reordering_window: default_reordering_window(),
             delayed_ack: DelayedAck::default(),
             byte_counting: true,
+            slow_start: None,
+            handshake: true,
+            window_scaling: true,
+            peer: PeerOptions::default(),
             receive_buffer_bytes: default_buffer(),
             send_buffer_bytes: default_buffer(),
-            min_rto_ms: default_min_rto(),
+            rto: RtoStyle::default(),
+            min_rto_ms: None,
             timer_granularity_ms: default_granularity(),
             pacing: false,
             ecn: false,
+            user_level: None,
         }
     }
 }

@@ -16,9 +16,24 @@ pub const MAX_DURATION_S: f64 = 3600.0;
 pub const MAX_SAMPLES: f64 = 1_000_000.0;
 pub const MIN_MTU: u32 = 68; // RFC 791: every IPv4 module must forward 68-byte datagrams.
 pub const MAX_MTU: u32 = 65_535;
-/// MTU of Linux's loopback device (64 KiB since 3.6; 16436 before). Set
-/// `tcp.mss_bytes` for the "equivalent MTU" of paper 000's Table 3.2.
+/// MTU of Linux's loopback device (64 KiB since 3.6; 16436 before): the
+/// MTU of a flow from a host to itself when the host has no link.
 pub const LOOPBACK_MTU: u32 = 65_536;
+
+/// The MTU a flow from `host` to itself runs at: the smallest MTU of the
+/// host's links, or [`LOOPBACK_MTU`] for a host without links. Paper 000's
+/// loopback test (Table 3.2) runs at an "equivalent MTU" (its recv() low-water
+/// mark and send buffer are set to MTU − 60); taking it from the host's link
+/// lets the one MTU control of the page set it, without `tcp.mss_bytes`.
+pub fn loopback_mtu(s: &Scenario, host: &str) -> u32 {
+    s.topology
+        .links
+        .iter()
+        .filter(|l| l.a == host || l.b == host)
+        .map(|l| l.mtu_bytes)
+        .min()
+        .unwrap_or(LOOPBACK_MTU)
+}
 pub const MAX_RATE_BPS: f64 = 1e12;
 pub const MIN_RATE_BPS: f64 = 1.0;
 pub const MAX_DELAY_MS: f64 = 10_000.0;
@@ -341,12 +356,31 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
             );
         }
     }
+    if let Some(m) = t.peer.mss_bytes {
+        // Linux TCP_MIN_MSS (88) to the largest IPv4 MSS.
+        if !(88..=65_495).contains(&m) {
+            c.err(
+                format!("{p}.peer.mss_bytes"),
+                format!("must be between 88 and 65495 bytes, got {m}"),
+            );
+        }
+    }
+    if let Some(ms) = t.min_rto_ms {
+        c.positive(&format!("{p}.min_rto_ms"), ms, 60_000.0, "ms");
+    }
+    if t.rack_tlp == Some(true) && t.recovery != Recovery::Sack {
+        // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
+        c.err(
+            format!("{p}.rack_tlp"),
+            "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
+        );
+    }
     c.range(
-        &format!("{p}.min_rto_ms"),
-        t.min_rto_ms,
+        &format!("{p}.rack_reordering_window"),
+        t.rack_reordering_window,
+        0.0,
         1.0,
-        60_000.0,
-        "ms",
+        "minimum RTTs",
     );
     c.range(
         &format!("{p}.timer_granularity_ms"),
@@ -355,6 +389,35 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
         1000.0,
         "ms",
     );
+    if let Some(u) = &t.user_level {
+        let q = format!("{p}.user_level");
+        let r = u.processing_rate_bps;
+        if !r.is_finite() || r <= 0.0 {
+            c.err(
+                format!("{q}.processing_rate_bps"),
+                format!("must be greater than 0 b/s (a process that handles nothing never acknowledges), got {r}"),
+            );
+        } else {
+            c.range(
+                &format!("{q}.processing_rate_bps"),
+                r,
+                MIN_RATE_BPS,
+                MAX_RATE_BPS,
+                "b/s",
+            );
+        }
+        // One segment as the socket holds it: payload plus TCP/IP headers.
+        let need = mss.map_or(1, |m| m as u64 + hdr as u64);
+        if u.buffer_bytes < need || u.buffer_bytes > 1 << 32 {
+            c.err(
+                format!("{q}.buffer_bytes"),
+                format!(
+                    "must hold at least one segment ({need} bytes with headers) and at most 4 GiB, got {}",
+                    u.buffer_bytes
+                ),
+            );
+        }
+    }
 }
 
 fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
@@ -515,7 +578,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
             );
         }
         let path_mtu = if ends_ok && f.src == f.dst {
-            Some(LOOPBACK_MTU)
+            Some(loopback_mtu(s, &f.src))
         } else if ends_ok {
             let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
             adjacency.route(si, di).map(|hops| {
@@ -609,12 +672,6 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         }
         if let Some(v) = x.beta {
             c.open(&format!("{q}.beta"), v, 0.0, 1.0);
-        }
-        if x.hystart == Some(true) && x.preset != CubicPreset::Linux {
-            c.err(
-                format!("{q}.hystart"),
-                "HyStart exists only in preset \"linux\"",
-            );
         }
     }
     if let Some(x) = &cc.compound {
@@ -757,6 +814,44 @@ mod cc_params_tests {
     }
 
     #[test]
+    fn bad_recovery_and_rto_settings_name_their_field() {
+        for (extra, path) in [
+            (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
+            (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
+            (
+                r#", "tcp": {"recovery_rate": "halving"}"#,
+                "flows[0].tcp.recovery_rate",
+            ),
+            (r#", "tcp": {"min_rto_ms": 0}"#, "flows[0].tcp.min_rto_ms"),
+            (
+                r#", "tcp": {"min_rto_ms": -200}"#,
+                "flows[0].tcp.min_rto_ms",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": 1.5}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"rack_reordering_window": -0.1}"#,
+                "flows[0].tcp.rack_reordering_window",
+            ),
+            (
+                r#", "tcp": {"recovery": "newreno", "rack_tlp": true}"#,
+                "flows[0].tcp.rack_tlp",
+            ),
+        ] {
+            let e = errors(extra);
+            assert_eq!(e.len(), 1, "{extra}: {e:?}");
+            assert!(e[0].path.starts_with(path), "{extra}: {e:?}");
+        }
+        // RACK-TLP off with an older style is fine, and so is the RFC 6298 RTO.
+        parse_scenario(&scenario(
+            r#", "tcp": {"recovery": "newreno", "rack_tlp": false, "rto": "rfc6298", "min_rto_ms": 1000}"#,
+        ))
+        .unwrap();
+    }
+
+    #[test]
     fn every_algorithm_name_parses() {
         for name in [
             "newreno",
@@ -847,8 +942,15 @@ mod cc_params_tests {
         let e = errors(r#", "cc_params": {"vegas": {"alpha": 5, "beta": 4}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.vegas.beta");
         assert_eq!(e[0].message, "must be at least alpha (5), got 4");
-        let e = errors(r#", "cc_params": {"cubic": {"preset": "rfc9438", "hystart": true}}"#);
+        let e = errors(r#", "cc_params": {"cubic": {"hystart": "fast"}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.cubic.hystart");
+        assert!(e[0].message.contains("rfc9406"), "{}", e[0].message);
+        let e = errors(r#", "tcp": {"slow_start": "abc"}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.slow_start");
+        let e = errors(r#", "tcp": {"peer": {"mss_bytes": 20}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.mss_bytes");
+        let e = errors(r#", "tcp": {"peer": {"sack": "no"}}"#);
+        assert_eq!(e[0].path, "flows[0].tcp.peer.sack");
         let e = errors(r#", "cc_params": {"highspeed": {"low_window": 100, "high_window": 50}}"#);
         assert_eq!(e[0].path, "flows[0].cc_params.highspeed.high_window");
         let e = errors(r#", "cc_params": {"htcp": {"beta_min": 0.7, "beta_max": 0.6}}"#);

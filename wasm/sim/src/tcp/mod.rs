@@ -1,5 +1,8 @@
 //! TCP machinery: sequence space, loss detection and recovery, RTT and RTO.
 //! The policy (cwnd, ssthresh) is a [`crate::cc::CongestionControl`].
+pub mod handshake;
+pub mod prr;
+pub mod rack;
 pub mod receiver;
 pub mod rtt;
 pub mod scoreboard;

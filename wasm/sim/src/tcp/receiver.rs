@@ -7,13 +7,15 @@
 //! What the receiver tells the sender besides the ACK number:
 //! - ECN-Echo (RFC 3168 §6.1.3): after a CE-marked segment, every ACK carries
 //!   ECE until a segment with CWR arrives.
-//! - Paper 000's passage time d of the latest data segment, as the receiving
-//!   host's pipeline measured it (0 when the host is ideal).
+//! - Paper 000's passage time d: the receiver times each recv() (from one
+//!   in-order delivery to the next) and reduces every ten times to one d with
+//!   the thesis's modal-bin rule (§3.4.1); 0 until the first ten.
 //! - Paper 001's rate `prate`: payload bytes received (or the advance of the
 //!   highest sequence number) over a unit time of at least Δ, measured from
 //!   one window boundary to the first arrival at or after Δ later.
 
 use crate::engine::time::{self, Time};
+use crate::host::estimator::{modal_bin_mean, SAMPLES_PER_ESTIMATE};
 use crate::net::packet::{Packet, PacketKind, MAX_SACK_BLOCKS};
 use std::collections::BTreeMap;
 
@@ -33,11 +35,17 @@ pub struct ReceiverConfig {
     pub max_sack_blocks: usize,
     /// Echo CE marks as ECE (RFC 3168).
     pub ecn: bool,
+    /// The window-scale shift agreed in the handshake (RFC 7323 §2): the
+    /// advertised window is at most 65,535 units of 2^shift bytes, rounded
+    /// down to a unit. None: no scaling, at most 65,535 bytes.
+    pub window_scale: Option<u8>,
     /// Measure paper 001's prate over this unit time Δ and carry it in ACKs.
     pub rate_unit: Option<Time>,
     /// prate is the advance of the highest sequence number (paper 001
     /// ambiguity A4 `sequence_span`) instead of the bytes received.
     pub rate_sequence_span: bool,
+    /// Measure paper 000's recv() time d and carry it in ACKs.
+    pub recv_time: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -79,8 +87,11 @@ pub struct TcpReceiver {
     reassembly: Vec<(u64, u8)>,
     /// RFC 3168 §6.1.3: set ECE on every ACK until CWR arrives.
     ece: bool,
-    /// d of the latest data segment, echoed in ACKs.
+    /// Paper 000's d, ns, echoed in ACKs (0 before the first estimate).
     passage_time_ns: u32,
+    /// When the previous recv() returned, and the recv() times since the last estimate.
+    last_recv: Option<Time>,
+    recv_times: Vec<f64>,
     /// One past the highest sequence number received.
     highest_seq: u64,
     rate: RateWindow,
@@ -101,6 +112,8 @@ impl TcpReceiver {
             reassembly: Vec::new(),
             ece: false,
             passage_time_ns: 0,
+            last_recv: None,
+            recv_times: Vec::new(),
             highest_seq: 0,
             rate: RateWindow::default(),
             stats: ReceiverStats::default(),
@@ -113,9 +126,14 @@ impl TcpReceiver {
     }
 
     /// Advertised window: the free part of the receive buffer (the
-    /// application reads in-order data at once; out-of-order data waits).
+    /// application reads in-order data at once; out-of-order data waits),
+    /// as the 16-bit window field carries it (RFC 7323 §2.3).
     pub fn rwnd(&self) -> u64 {
-        self.cfg.buffer.saturating_sub(self.ooo_bytes)
+        let free = self.cfg.buffer.saturating_sub(self.ooo_bytes);
+        match self.cfg.window_scale {
+            Some(s) => free.min(0xffff << s) >> s << s,
+            None => free.min(0xffff),
+        }
     }
 
     pub fn delack_deadline(&self) -> Option<Time> {
@@ -153,6 +171,9 @@ impl TcpReceiver {
         let filled_hole = !self.ooo.is_empty();
         self.rcv_nxt = end;
         self.pull_contiguous();
+        if self.cfg.recv_time {
+            self.time_recv(now);
+        }
         self.unacked_segments += 1;
         match self.cfg.delayed_ack {
             Some(timeout) if !filled_hole && self.unacked_segments < 2 => {
@@ -177,9 +198,6 @@ impl TcpReceiver {
                 self.stats.ce_received += 1;
             }
         }
-        if pkt.passage_time_ns > 0 {
-            self.passage_time_ns = pkt.passage_time_ns;
-        }
         if let Some(unit) = self.cfg.rate_unit {
             let r = &mut self.rate;
             let start = *r.start.get_or_insert(now);
@@ -197,6 +215,29 @@ impl TcpReceiver {
             r.bytes += pkt.payload as u64;
         }
         self.highest_seq = self.highest_seq.max(pkt.end_seq());
+    }
+
+    /// In-order data became readable at `now`: one recv() returns. Its time
+    /// runs from the previous return (the thesis wraps recv() in
+    /// gettimeofday(), Fig. 3.12), so it holds the wait for the packet and the
+    /// host's work on it (eq. 3.11). Every ten times give one d by the
+    /// modal-bin rule, which drops the idle gaps and the short reads.
+    fn time_recv(&mut self, now: Time) {
+        if let Some(prev) = self.last_recv {
+            self.recv_times.push((now - prev) as f64);
+        }
+        self.last_recv = Some(now);
+        if self.recv_times.len() >= SAMPLES_PER_ESTIMATE {
+            if let Some(d) = modal_bin_mean(&self.recv_times) {
+                self.passage_time_ns = d.round().clamp(1.0, u32::MAX as f64) as u32;
+            }
+            self.recv_times.clear();
+        }
+    }
+
+    /// Paper 000's latest d, ns (0 before the first estimate).
+    pub fn passage_time_ns(&self) -> u32 {
+        self.passage_time_ns
     }
 
     /// Latest prate measurement, bits/s (0 before the first unit time ends).
@@ -330,8 +371,10 @@ mod tests {
             ack_bytes: 40,
             max_sack_blocks: 4,
             ecn: false,
+            window_scale: Some(5),
             rate_unit: None,
             rate_sequence_span: false,
+            recv_time: false,
         }
     }
 
@@ -424,10 +467,36 @@ mod tests {
     fn the_window_shrinks_by_what_waits_out_of_order() {
         let mut r = TcpReceiver::new(ReceiverConfig {
             buffer: 10_000,
+            window_scale: Some(0),
             ..cfg()
         });
         let a = r.on_data(&seg(1000, 1000), 0).unwrap();
         assert_eq!(a.rwnd, 9_000);
+    }
+
+    #[test]
+    fn the_window_field_holds_16_bits_scaled_by_the_agreed_shift() {
+        // RFC 7323 §2.3: 65,535 units of 2^shift bytes, rounded down to a unit.
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            buffer: 1 << 30,
+            window_scale: Some(14),
+            ..cfg()
+        });
+        let a = r.on_data(&seg(1000, 1000), 0).unwrap();
+        assert_eq!(a.rwnd as u64, 0xffff << 14);
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            buffer: 100_000,
+            window_scale: Some(2),
+            ..cfg()
+        });
+        let a = r.on_data(&seg(1000, 1001), 0).unwrap();
+        assert_eq!(a.rwnd, 98_996, "100000 − 1001 rounded down to 4 bytes");
+        // Without window scaling (one end did not offer it): at most 65,535.
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            window_scale: None,
+            ..cfg()
+        });
+        assert_eq!(r.on_data(&seg(0, 1000), 0).unwrap().rwnd, 0xffff);
     }
 
     #[test]
@@ -465,16 +534,27 @@ mod tests {
     }
 
     #[test]
-    fn acks_echo_the_latest_passage_time() {
-        let mut r = TcpReceiver::new(cfg());
-        let mut p = seg(0, 100);
-        p.passage_time_ns = 1234;
-        assert_eq!(r.on_data(&p, 0).unwrap().passage_time_ns, 1234);
-        assert_eq!(
-            r.on_data(&seg(100, 100), 0).unwrap().passage_time_ns,
-            1234,
-            "kept until a new measurement"
-        );
+    fn acks_carry_the_modal_recv_time_of_every_ten_deliveries() {
+        let mut r = TcpReceiver::new(ReceiverConfig {
+            recv_time: true,
+            ..cfg()
+        });
+        // Eleven segments 1000 ns apart but one idle gap of 50 µs: the gap is
+        // in the top class and is dropped; d = 1000.
+        let mut t = 0;
+        let mut last = None;
+        for k in 0..11u64 {
+            t += if k == 5 { 50_000 } else { 1000 };
+            last = r.on_data(&seg(k * 100, 100), t);
+        }
+        assert_eq!(r.passage_time_ns(), 1000);
+        assert_eq!(last.unwrap().passage_time_ns, 1000);
+        // Nothing is measured without the switch.
+        let mut off = TcpReceiver::new(cfg());
+        for k in 0..11u64 {
+            off.on_data(&seg(k * 100, 100), k * 1000);
+        }
+        assert_eq!(off.passage_time_ns(), 0);
     }
 
     #[test]

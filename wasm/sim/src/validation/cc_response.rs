@@ -42,6 +42,10 @@ pub fn cases() -> Vec<Case> {
             name: "response-scalable",
             run: scalable,
         },
+        Case {
+            name: "response-rtt",
+            run: at_two_rtts,
+        },
     ]
 }
 
@@ -80,12 +84,17 @@ pub struct Point {
 /// measured after a warm-up of a tenth of the run, which lasts about
 /// `events` loss events at the oracle's window.
 fn measure(flow: &Value, p: f64, oracle_w: f64, events: f64, seed: u32) -> Point {
-    let rate_pkts = oracle_w / RTT_S;
+    measure_at(flow, p, oracle_w, events, seed, RTT_S)
+}
+
+/// [`measure`] on a path of round-trip time `rtt_s`.
+fn measure_at(flow: &Value, p: f64, oracle_w: f64, events: f64, seed: u32, rtt_s: f64) -> Point {
+    let rate_pkts = oracle_w / rtt_s;
     let duration = (events / (p * rate_pkts)).clamp(30.0, 3600.0);
     let mut f = flow.clone();
     super::build::merge(&mut f, &json!({"tcp": {"delayed_ack": "off"}}));
     let mut s = dumbbell(
-        &[DumbbellFlow::with(RTT_S * 1000.0, f)],
+        &[DumbbellFlow::with(rtt_s * 1000.0, f)],
         1e9,
         10.0,
         // Every W̄ here is below the 8333-packet BDP, so this buffer stays
@@ -110,7 +119,7 @@ fn measure(flow: &Value, p: f64, oracle_w: f64, events: f64, seed: u32) -> Point
     let secs = time::to_secs(t_b - t_a);
     Point {
         event_rate: events / packets,
-        w: packets / secs * RTT_S,
+        w: packets / secs * rtt_s,
     }
 }
 
@@ -197,6 +206,37 @@ fn scalable() -> Vec<Row> {
         scalable_w,
         -1.0,
     )
+}
+
+/// CUBIC and HighSpeed at the lab's defaults on 100 and 200 ms paths, each
+/// within 15 % of its response function at the measured event rate.
+fn at_two_rtts() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for rtt_s in [0.1, 0.2] {
+        let p = 1e-4;
+        let cubic = |p: f64| cubic_w(p, rtt_s);
+        for (name, flow, formula) in [
+            (
+                "CUBIC",
+                json!({"cc": "cubic"}),
+                &cubic as &dyn Fn(f64) -> f64,
+            ),
+            ("HighSpeed", json!({"cc": "highspeed"}), &highspeed_w),
+        ] {
+            let pt = measure_at(&flow, p, formula(p), 150.0, 41, rtt_s);
+            rows.push(Row::relative(
+                format!(
+                    "{name} W̄, RTT {} ms, Bernoulli p={p:e}: events/pkt {:.2e} (segments)",
+                    rtt_s * 1000.0,
+                    pt.event_rate
+                ),
+                pt.w,
+                formula(pt.event_rate),
+                0.15,
+            ));
+        }
+    }
+    rows
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Paper 000 oracles (issue 6): Table 3.1, the bandwidth/loss knee, simulated
+//! Paper 000 oracles: Table 3.1, the bandwidth/loss knee, simulated
 //! bulk TCP against the host bound, the effect of offload across MTUs, and the
 //! recv()-time bandwidth estimator (eq. 3.60) against its error bound (3.61).
 

@@ -12,6 +12,7 @@ mod host;
 mod queue_aqm;
 mod queue_sharing;
 mod queueing;
+mod recovery;
 mod tcp;
 mod tick;
 
@@ -103,11 +104,12 @@ pub struct Case {
 pub fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     v.extend(tcp::cases());
+    v.extend(recovery::cases());
     v.extend(cc_response::cases());
     v.extend(cc_dynamics::cases());
     v.extend(queueing::cases());
     v.extend(host::cases());
-    // Queue disciplines and link impairments (issue 5).
+    // Queue disciplines and link impairments.
     v.extend(queue_aqm::cases());
     v.extend(queue_sharing::cases());
     v.extend(blocking::cases());

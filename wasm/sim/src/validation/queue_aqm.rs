@@ -129,6 +129,7 @@ fn red(gentle: bool, w_q: f64) -> Red {
         &LinkInfo {
             rate_bps: 10_000_000,
             mtu: 1500,
+            overhead_bytes: 0,
             flow_ids: &ids,
         },
     )
@@ -227,6 +228,7 @@ fn codel_overload(dur: Time) -> (Option<Time>, Vec<Time>) {
         &LinkInfo {
             rate_bps: rate,
             mtu: 1500,
+            overhead_bytes: 0,
             flow_ids: &ids,
         },
     );

@@ -1,7 +1,7 @@
 //! Building a world from a validated scenario: channels, routes, flows.
 
 use super::cc_switch::CcRun;
-use super::flow::{Endpoints, FlowRt, HostRt};
+use super::flow::{Endpoints, FlowRt, HostRt, UserLevelRt};
 use super::{Event, World, NO_ROUTE};
 use crate::app::{self, OnOff, UdpSource};
 use crate::cc;
@@ -19,9 +19,11 @@ use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::routing::{adjacency_by_id, channel_index};
 use crate::net::Channel;
 use crate::queue;
-use crate::scenario::validate::{tcp_header_bytes, LOOPBACK_MTU};
+use crate::scenario::validate::{loopback_mtu, tcp_header_bytes};
 use crate::scenario::{DelayedAck, Flow, Link, Protocol, QueueSpec, Recovery, Scenario};
 use crate::scenario::{RateChange, TraceSpec};
+use crate::tcp;
+use crate::tcp::handshake::Handshake;
 use crate::tcp::receiver::ReceiverConfig;
 use crate::tcp::{SenderConfig, TcpReceiver, TcpSender};
 
@@ -59,6 +61,7 @@ impl World {
                 let link = queue::LinkInfo {
                     rate_bps,
                     mtu: l.mtu_bytes,
+                    overhead_bytes: l.overhead_bytes,
                     flow_ids: &flow_ids,
                 };
                 let delay = time::millis(dir.delay_ms);
@@ -156,7 +159,11 @@ impl World {
         for (fi, f) in s.flows.iter().enumerate() {
             let src = adj.index[&f.src] as u32;
             let dst = adj.index[&f.dst] as u32;
-            let path_mtu = world.path_mtu(src, dst);
+            let path_mtu = if src == dst {
+                loopback_mtu(s, &f.src)
+            } else {
+                world.path_mtu(src, dst)
+            };
             let flow = world.build_flow(s, fi as u32, src, dst, path_mtu, seed);
             world
                 .events
@@ -188,26 +195,60 @@ impl World {
     ) -> FlowRt {
         let f: &Flow = &s.flows[fi as usize];
         let mut cc_run = None;
+        let mut handshake = None;
+        let mut timestamps = false;
         let ends = match f.protocol {
             Protocol::Tcp => {
                 let t = &f.tcp;
-                let header_bytes = tcp_header_bytes(t.timestamps);
-                let mss = t.mss_bytes.unwrap_or(path_mtu - header_bytes);
+                // What the handshake agrees on (tcp/handshake.rs), with or without one.
+                let (offer, answer) = tcp::handshake::offers(t, path_mtu);
+                let agreed = tcp::handshake::agree(&offer, &answer);
+                if t.handshake {
+                    handshake = Some(Box::new(Handshake::new(fi, src, dst, offer, answer)));
+                }
+                timestamps = agreed.timestamps;
+                let header_bytes = tcp_header_bytes(agreed.timestamps);
+                let mss = match t.mss_bytes {
+                    Some(m) => m.min(agreed.payload()),
+                    None => agreed.payload(),
+                };
+                // Without SACK on both ends, Linux recovers as NewReno (tcp_is_reno).
+                let recovery = match t.recovery {
+                    Recovery::Sack if !agreed.sack => Recovery::Newreno,
+                    r => r,
+                };
                 let cfg = SenderConfig {
                     mss,
                     header_bytes,
-                    min_rto: time::millis(t.min_rto_ms),
+                    rto_style: t.rto,
+                    min_rto: t
+                        .min_rto_ms
+                        .map_or(crate::tcp::rtt::default_min_rto(t.rto), |ms| {
+                            time::millis(ms).max(1)
+                        }),
                     granularity: time::millis(t.timer_granularity_ms).max(1),
-                    recovery: t.recovery,
-                    timestamps: t.timestamps,
+                    recovery,
+                    recovery_rate: t.recovery_rate,
+                    rack_tlp: recovery == Recovery::Sack && t.rack_tlp.unwrap_or(true),
+                    reordering_window: t.rack_reordering_window,
+                    timestamps: agreed.timestamps,
                     send_buffer: t.send_buffer_bytes,
                     pacing: t.pacing,
                     app_bytes: app::tcp_app_bytes(&f.source),
-                    ecn: t.ecn,
+                    ecn: agreed.ecn,
                 };
                 // ---- flow congestion control (cc_rules, cc_switches): world/cc_switch.rs
                 let opening = crate::scenario::resolve_cc(s, fi as usize);
                 let algorithms = crate::scenario::cc_rules::algorithms_of(s, fi as usize);
+                // Paper 000's recv() time d, where a flow may run e2e_feedback
+                // with the thesis's estimator.
+                let recv_time = algorithms.contains(&crate::scenario::CcAlgorithm::E2eFeedback)
+                    && opening
+                        .params
+                        .e2e_feedback
+                        .as_ref()
+                        .map_or(crate::scenario::E2eEstimator::RecvTime, |p| p.estimator)
+                        == crate::scenario::E2eEstimator::RecvTime;
                 let rate_params = algorithms
                     .contains(&crate::scenario::CcAlgorithm::ReceiverRate)
                     .then(|| opening.params.receiver_rate.clone().unwrap_or_default());
@@ -219,6 +260,7 @@ impl World {
                         mss,
                         initial_cwnd_segments: t.initial_window_segments,
                         seed: Rng::for_component(seed, &format!("cc:{}", f.id)).next_u64(),
+                        slow_start: t.slow_start_rule(),
                     },
                     cc::StackInit {
                         initial_ssthresh_segments: t.initial_ssthresh_segments,
@@ -238,10 +280,15 @@ impl World {
                         DelayedAck::Rfc => Some(RFC_DELACK),
                     },
                     go_back_n: t.recovery == Recovery::GoBackN,
-                    sack: t.recovery == Recovery::Sack,
+                    sack: agreed.sack,
                     ack_bytes: header_bytes,
-                    max_sack_blocks: if t.timestamps { 3 } else { MAX_SACK_BLOCKS },
-                    ecn: t.ecn,
+                    max_sack_blocks: if agreed.timestamps {
+                        3
+                    } else {
+                        MAX_SACK_BLOCKS
+                    },
+                    ecn: agreed.ecn,
+                    window_scale: agreed.receiver_window_scale,
                     // Paper 001's prate, measured where a flow may run receiver_rate.
                     rate_unit: rate_params
                         .as_ref()
@@ -249,6 +296,7 @@ impl World {
                     rate_sequence_span: rate_params.as_ref().is_some_and(|p| {
                         p.prate_source == crate::scenario::PrateSource::SequenceSpan
                     }),
+                    recv_time,
                 };
                 Endpoints::Tcp {
                     sender: Box::new(TcpSender::new(fi, src, dst, cfg, cc)),
@@ -276,10 +324,20 @@ impl World {
             rto_at: None,
             delack_at: None,
             pace_at: None,
+            handshake,
+            hs_at: None,
+            data_start: None,
+            syn_retransmits: 0,
+            handshake_failed: false,
+            timestamps,
             cc_run,
             cc_check_at: None,
             last_progress: time::secs(f.start_s),
             longest_stall: 0,
+            user: match (&f.protocol, &f.tcp.user_level) {
+                (Protocol::Tcp, Some(u)) => Some(UserLevelRt::new(u)),
+                _ => None,
+            },
             delivered_at_last_sample: 0,
             cwnd_sum: 0.0,
             cwnd_samples: 0,
@@ -318,12 +376,9 @@ impl World {
         })
     }
 
-    /// Smallest MTU on the route from src to dst (the loopback device's for a
-    /// flow to itself).
+    /// Smallest MTU on the route from src to dst (`loopback_mtu` gives a
+    /// flow to itself its MTU).
     fn path_mtu(&self, src: u32, dst: u32) -> u32 {
-        if src == dst {
-            return LOOPBACK_MTU;
-        }
         let mut node = src;
         let mut mtu = u32::MAX;
         while node != dst {

@@ -6,7 +6,8 @@
 //! Each record is [`RECORD_WIDTH`] f64 values (see [`FIELDS`]). Sequence and
 //! acknowledgement numbers are byte offsets from the start of the stream (the
 //! model has no initial sequence number); they stay exact in an f64 up to
-//! 2⁵³ bytes. A datagram cut into IP fragments is recorded once, whole. The
+//! 2⁵³ bytes; the SYN takes none, so a capture file adds 1 to them (an
+//! initial sequence number of 0). A datagram cut into IP fragments is recorded once, whole. The
 //! capture holds at most [`MAX_RECORDS`] records between drains and counts the
 //! rest as `missed`, so memory stays bounded however long the run.
 
@@ -14,8 +15,10 @@ use crate::engine::Time;
 use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::{Packet, PacketKind};
 
-/// The record layout, in order.
-pub const FIELDS: [&str; 21] = [
+/// The record layout, in order. `kind`: 0 data, 1 ACK, 2 UDP, 3 SYN,
+/// 4 SYN-ACK, 5 the ACK completing the handshake. `mss_option` and
+/// `wscale_option` are a SYN's or SYN-ACK's options (0 and −1 when absent).
+pub const FIELDS: [&str; 23] = [
     "time_ns",
     "kind",
     "src",
@@ -37,6 +40,8 @@ pub const FIELDS: [&str; 21] = [
     "sack2_end",
     "sack3_start",
     "sack3_end",
+    "mss_option",
+    "wscale_option",
 ];
 /// Values per record.
 pub const RECORD_WIDTH: usize = FIELDS.len();
@@ -51,6 +56,11 @@ pub const FLAG_ECT: u32 = 8;
 pub const FLAG_CE: u32 = 16;
 /// Direction: set when the captured host sent the packet.
 pub const FLAG_OUTBOUND: u32 = 32;
+/// A SYN or SYN-ACK with the SACK-permitted option (RFC 2018).
+pub const FLAG_SACK_PERMITTED: u32 = 64;
+/// The segment carries the timestamp option (RFC 7323): every segment of a
+/// flow that agreed on it, and a SYN or SYN-ACK that offers it.
+pub const FLAG_TIMESTAMPS: u32 = 128;
 
 /// Records kept between two drains (40 MB of f64 at most; a browser tab can
 /// hold it and a pcap of two million packets opens in Wireshark).
@@ -77,6 +87,8 @@ pub struct Capture {
     flow: u32,
     /// The node index the capture sits on.
     node: u32,
+    /// The flow's segments carry timestamps (agreed in the handshake).
+    timestamps: bool,
     records: Vec<f64>,
     missed: u64,
     /// The uid (the RFC 791 identification) of the last fragmented datagram recorded.
@@ -84,10 +96,11 @@ pub struct Capture {
 }
 
 impl Capture {
-    pub fn new(flow: u32, node: u32) -> Self {
+    pub fn new(flow: u32, node: u32, timestamps: bool) -> Self {
         Capture {
             flow,
             node,
+            timestamps,
             records: Vec::new(),
             missed: 0,
             last_fragmented: None,
@@ -111,6 +124,11 @@ impl Capture {
             self.missed += 1;
             return;
         }
+        let syn = p.syn_options();
+        let timestamps = match syn {
+            Some(o) => o.timestamps,
+            None => self.timestamps && p.kind != PacketKind::Udp,
+        };
         let flags = [
             (p.retransmit, FLAG_RETRANSMIT),
             (p.ece, FLAG_ECE),
@@ -118,6 +136,8 @@ impl Capture {
             (p.ect, FLAG_ECT),
             (p.ecn_ce, FLAG_CE),
             (outbound, FLAG_OUTBOUND),
+            (syn.is_some_and(|o| o.sack_permitted), FLAG_SACK_PERMITTED),
+            (timestamps, FLAG_TIMESTAMPS),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -126,6 +146,9 @@ impl Capture {
             PacketKind::Data => 0.0,
             PacketKind::Ack => 1.0,
             PacketKind::Udp => 2.0,
+            PacketKind::Syn => 3.0,
+            PacketKind::SynAck => 4.0,
+            PacketKind::HandshakeAck => 5.0,
         };
         // A whole datagram: payload plus headers, as sent before fragmentation.
         let size = if p.frag_count > 1 {
@@ -153,6 +176,10 @@ impl Capture {
             let (a, b) = blocks.next().unwrap_or((0, 0));
             self.records.extend_from_slice(&[a as f64, b as f64]);
         }
+        self.records.extend_from_slice(&[
+            syn.map_or(0.0, |o| f64::from(o.mss)),
+            syn.and_then(|o| o.window_scale).map_or(-1.0, f64::from),
+        ]);
     }
 
     /// The records since the last drain, row-major.

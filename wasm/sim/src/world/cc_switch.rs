@@ -145,6 +145,16 @@ impl CcRun {
         }
     }
 
+    /// The running algorithm built afresh with this initial window (Linux
+    /// `tcp_init_transfer` after a twice-retransmitted SYN).
+    pub fn rebuilt_with_initial_window(&self, segments: u32) -> Box<dyn CongestionControl> {
+        let ctx = CcContext {
+            initial_cwnd_segments: segments,
+            ..self.ctx
+        };
+        cc::build_for_flow(self.current, &self.params, &ctx, &self.stack)
+    }
+
     pub fn has_srtt_trigger(&self) -> bool {
         self.has_srtt_trigger
     }

@@ -6,6 +6,7 @@ use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
 use crate::net::Packet;
+use crate::tcp::handshake::Handshake;
 use crate::tcp::{TcpReceiver, TcpSender};
 use std::collections::VecDeque;
 
@@ -19,6 +20,57 @@ pub struct HostRt {
     /// Written by TCP, waiting to reach the wire.
     pub tx: VecDeque<(Time, Packet)>,
     pub nic_overruns: u64,
+}
+
+/// Paper 001's user-level receiving process (`tcp.user_level`): a FIFO
+/// server at `rate_bps` behind a socket buffer of `buffer_bytes`. Each
+/// segment's processing is known when it arrives, so only the head has an event.
+pub struct UserLevelRt {
+    pub rate_bps: f64,
+    pub buffer_bytes: u64,
+    /// Segments taken or waiting: (processing starts, processing ends, segment).
+    pub queue: VecDeque<(Time, Time, Packet)>,
+    /// When the process is next free.
+    pub free: Time,
+    /// Segments lost because the socket buffer was full.
+    pub overruns: u64,
+}
+
+impl UserLevelRt {
+    pub fn new(spec: &crate::scenario::UserLevelReceiver) -> Self {
+        Self {
+            rate_bps: spec.processing_rate_bps,
+            buffer_bytes: spec.buffer_bytes,
+            queue: VecDeque::new(),
+            free: 0,
+            overruns: 0,
+        }
+    }
+
+    /// Bytes in the socket buffer at `now`: segments the process has not taken yet.
+    pub fn waiting_bytes(&self, now: Time) -> u64 {
+        self.queue
+            .iter()
+            .rev()
+            .take_while(|(start, _, _)| *start > now)
+            .map(|(_, _, p)| p.size as u64)
+            .sum()
+    }
+
+    /// A segment reaches the socket at `now`: when the process will have
+    /// handled it, or None when the buffer has no room (an overrun).
+    pub fn accept(&mut self, now: Time, pkt: &Packet) -> Option<Time> {
+        if self.waiting_bytes(now) + pkt.size as u64 > self.buffer_bytes {
+            self.overruns += 1;
+            return None;
+        }
+        let start = now.max(self.free);
+        let service = (pkt.size as f64 * 8.0 * 1e9 / self.rate_bps).ceil() as Time;
+        let done = start + service.max(1);
+        self.free = done;
+        self.queue.push_back((start, done, *pkt));
+        Some(done)
+    }
 }
 
 pub enum Endpoints {
@@ -51,6 +103,19 @@ pub struct FlowRt {
     pub rto_at: Option<Time>,
     pub delack_at: Option<Time>,
     pub pace_at: Option<Time>,
+    /// TCP: the three-way handshake while it runs (tcp/handshake.rs); None
+    /// once both ends are through, or for a flow without one.
+    pub handshake: Option<Box<Handshake>>,
+    /// Pending handshake timer event (lazy cancellation).
+    pub hs_at: Option<Time>,
+    /// When data began (the SYN-ACK reached the sender), if it has.
+    pub data_start: Option<Time>,
+    /// TCP: SYNs sent again before the SYN-ACK came.
+    pub syn_retransmits: u32,
+    /// TCP: the sender gave up on the handshake; no data will flow.
+    pub handshake_failed: bool,
+    /// TCP: segments carry the timestamp option (agreed in the handshake).
+    pub timestamps: bool,
     /// TCP: the controller's life (opening algorithm, switches, columns).
     pub cc_run: Option<CcRun>,
     /// Pending timed switch check (lazy cancellation, like the timers above).
@@ -59,6 +124,8 @@ pub struct FlowRt {
     /// any), and the longest such wait so far (paper 003's "longest waiting time").
     pub last_progress: Time,
     pub longest_stall: Time,
+    /// TCP with `tcp.user_level`: the receiving process.
+    pub user: Option<UserLevelRt>,
     // Sampling bookkeeping.
     pub delivered_at_last_sample: u64,
     pub cwnd_sum: f64,

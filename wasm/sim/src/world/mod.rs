@@ -6,6 +6,7 @@ mod build;
 pub mod capture;
 mod cc_switch;
 mod flow;
+mod handshake;
 #[cfg(test)]
 mod net_tests;
 mod sample;
@@ -28,6 +29,7 @@ enum Event {
     FlowStart(u32),
     TxDone(u32),
     Arrive(u32),
+    /// The sender's timer: the RTO, RACK's reordering timer or the loss probe.
     Rto(u32),
     DelAck(u32),
     Pace(u32),
@@ -41,6 +43,10 @@ enum Event {
     QueueWake(u32),
     /// A flow's timed congestion-control switch trigger is due.
     CcTimer(u32),
+    /// A flow's SYN or SYN-ACK timer is due (tcp/handshake.rs).
+    Handshake(u32),
+    /// The head of a flow's user-level receive queue has been processed.
+    AppRx(u32),
     Sample,
 }
 
@@ -86,6 +92,8 @@ pack_events! {
     9 => HostTx,
     10 => QueueWake,
     11 => CcTimer,
+    13 => Handshake,
+    14 => AppRx,
 }
 
 /// Packet accounting for the conservation invariant.
@@ -197,27 +205,21 @@ impl World {
                 self.start_tx(c as usize);
             }
             Event::CcTimer(f) => self.on_cc_timer(f),
+            Event::Handshake(f) => self.on_handshake_timer(f),
+            Event::AppRx(f) => self.on_app_rx(f),
             Event::Sample => self.sample(),
         }
     }
 
+    /// A flow opens: its SYN, or its data when it has no handshake.
     fn on_flow_start(&mut self, f: u32) {
         let now = self.now;
-        let fl = &mut self.flows[f as usize];
-        fl.started = true;
-        if let Some(o) = &fl.onoff {
-            let period = o.period(&mut fl.rng);
-            self.events.schedule(now + period, Event::AppToggle(f));
+        if let Some(h) = self.flows[f as usize].handshake.as_mut() {
+            h.open(now, &mut self.out);
+            self.send_out(f);
+        } else {
+            self.open_data(f, None);
         }
-        let fl = &mut self.flows[f as usize];
-        match &mut fl.ends {
-            Endpoints::Tcp { sender, .. } => sender.start(now, &mut self.out),
-            Endpoints::Udp { source, .. } => {
-                let gap = source.first_gap(&mut fl.rng);
-                self.events.schedule(now + gap, Event::UdpSend(f));
-            }
-        }
-        self.send_out(f);
     }
 
     fn on_app_toggle(&mut self, f: u32) {
@@ -302,14 +304,12 @@ impl World {
         if let Some(c) = self.capture.as_mut() {
             c.observe(now, &pkt, false);
         }
-        let mut pkt = pkt;
         if let Some(h) = self.hosts[node as usize].as_mut() {
-            let arrival = h.pipeline.on_wire_arrival(now, pkt.size);
-            if pkt.kind == PacketKind::Data {
-                // Paper 000's d for this segment, for the receiver to echo.
-                let d = h.pipeline.last_passage_time();
-                pkt.passage_time_ns = d.min(u32::MAX as Time) as u32;
-            }
+            let arrival = if pkt.kind == PacketKind::Ack {
+                h.pipeline.on_ack_arrival(now, pkt.size)
+            } else {
+                h.pipeline.on_wire_arrival(now, pkt.size)
+            };
             match arrival {
                 Err(_) => {
                     h.nic_overruns += 1;
@@ -348,17 +348,60 @@ impl World {
         self.emit(&pkt);
     }
 
-    /// Hand a packet that reached its destination host to TCP or the UDP sink.
+    /// A TCP segment through its host goes to the flow's user-level process
+    /// when it has one (paper 001), which may overrun; everything else goes
+    /// straight to its endpoint.
     fn deliver(&mut self, pkt: &Packet) {
+        if pkt.kind == PacketKind::Data {
+            let now = self.now;
+            if let Some(u) = self.flows[pkt.flow as usize].user.as_mut() {
+                match u.accept(now, pkt) {
+                    Some(done) if u.queue.len() == 1 => {
+                        self.events.schedule(done, Event::AppRx(pkt.flow));
+                    }
+                    Some(_) => {}
+                    None => self.counts.dropped += 1,
+                }
+                return;
+            }
+        }
+        self.hand_over(pkt);
+    }
+
+    fn on_app_rx(&mut self, f: u32) {
+        let u = self.flows[f as usize]
+            .user
+            .as_mut()
+            .expect("user-level flow");
+        let (_, _, pkt) = u.queue.pop_front().expect("AppRx without a segment");
+        if let Some(&(_, next, _)) = u.queue.front() {
+            self.events.schedule(next, Event::AppRx(f));
+        }
+        self.hand_over(&pkt);
+    }
+
+    /// Hand a packet that reached its destination to TCP or the UDP sink.
+    fn hand_over(&mut self, pkt: &Packet) {
         self.counts.delivered += 1;
         if pkt.is_payload() {
             self.data_delivered += 1;
+        }
+        if pkt.is_handshake() {
+            self.on_handshake_packet(pkt);
+            return;
         }
         let f = pkt.flow as usize;
         let now = self.now;
         let fl = &mut self.flows[f];
         match (&mut fl.ends, pkt.kind) {
             (Endpoints::Tcp { receiver, .. }, PacketKind::Data) => {
+                if let Some(h) = fl.handshake.as_mut() {
+                    // Data before the handshake's ACK: the receiver is through.
+                    h.on_data_at_receiver();
+                    if h.finished() {
+                        fl.handshake = None;
+                    }
+                }
                 let before = receiver.delivered();
                 if let Some(mut ack) = receiver.on_data(pkt, now) {
                     ack.flow = pkt.flow;
@@ -405,8 +448,8 @@ impl World {
             fl.rto_at = None;
         }
         if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
-            if sender.rto_deadline().is_some_and(|d| d <= now) {
-                sender.on_rto(now, &mut self.out);
+            if sender.timer_deadline().is_some_and(|d| d <= now) {
+                sender.on_timer(now, &mut self.out);
             }
         }
         self.send_out(f);
@@ -455,17 +498,30 @@ impl World {
                 let h = self.hosts[p.src as usize]
                     .as_mut()
                     .expect("validated loopback host");
-                let t = h.pipeline.on_loopback_send(now, p.size);
+                let sent = if p.kind == PacketKind::Ack {
+                    h.pipeline.on_loopback_ack(now, p.size)
+                } else {
+                    h.pipeline.on_loopback_send(now, p.size)
+                };
+                self.counts.created += 1;
+                let Ok(t) = sent else {
+                    h.nic_overruns += 1;
+                    self.counts.dropped += 1;
+                    continue;
+                };
                 let t = h.rx.back().map_or(t, |&(last, _)| t.max(last));
                 h.rx.push_back((t, *p));
-                self.counts.created += 1;
                 if h.rx.len() == 1 {
                     self.events.schedule(t, Event::HostRx(p.src));
                 }
                 continue;
             }
             if let Some(h) = self.hosts[p.src as usize].as_mut() {
-                let t = h.pipeline.on_app_send(now, p.size);
+                let t = if p.kind == PacketKind::Ack {
+                    h.pipeline.on_ack_send(now, p.size)
+                } else {
+                    h.pipeline.on_app_send(now, p.size)
+                };
                 if t > now || !h.tx.is_empty() {
                     let t = h.tx.back().map_or(t, |&(last, _)| t.max(last));
                     h.tx.push_back((t, *p));
@@ -489,7 +545,7 @@ impl World {
             c.observe(self.now, p, true);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
-        if p.size > mtu && p.kind != PacketKind::Ack {
+        if p.size > mtu && p.is_payload() {
             let sizes = fragment_sizes(p.size, mtu);
             let mut frag = *p;
             frag.frag_count = sizes.len().min(255) as u8;
@@ -510,13 +566,18 @@ impl World {
             return;
         };
         let wants = [
-            (sender.rto_deadline(), &mut fl.rto_at, Event::Rto(f)),
+            (sender.timer_deadline(), &mut fl.rto_at, Event::Rto(f)),
             (
                 receiver.delack_deadline(),
                 &mut fl.delack_at,
                 Event::DelAck(f),
             ),
             (sender.pace_wakeup(), &mut fl.pace_at, Event::Pace(f)),
+            (
+                fl.handshake.as_ref().and_then(|h| h.deadline()),
+                &mut fl.hs_at,
+                Event::Handshake(f),
+            ),
         ];
         for (deadline, pending, ev) in wants {
             if let Some(d) = deadline {
@@ -630,7 +691,8 @@ impl World {
             CapturePoint::Sender => self.flows[f].src,
             CapturePoint::Receiver => self.flows[f].dst,
         };
-        self.capture = Some(Box::new(Capture::new(f as u32, node)));
+        let timestamps = self.flows[f].timestamps;
+        self.capture = Some(Box::new(Capture::new(f as u32, node, timestamps)));
         Ok(())
     }
 
@@ -683,6 +745,12 @@ impl World {
                 .iter()
                 .flatten()
                 .map(|h| h.rx.len() as u64)
+                .sum::<u64>()
+            + self
+                .flows
+                .iter()
+                .filter_map(|f| f.user.as_ref())
+                .map(|u| u.queue.len() as u64)
                 .sum::<u64>();
         Conservation {
             held,
@@ -715,6 +783,14 @@ impl World {
     /// each) that reached their destination host.
     pub fn delivered_data_packets(&self) -> u64 {
         self.data_delivered
+    }
+
+    /// When each flow's data began, seconds (None: not yet, or never).
+    pub fn data_start_s(&self) -> Vec<Option<f64>> {
+        self.flows
+            .iter()
+            .map(|f| f.data_start.map(crate::engine::time::to_secs))
+            .collect()
     }
 
     /// Bytes delivered in order at each flow's receiver.

@@ -4,13 +4,14 @@ use super::flow::Endpoints;
 use super::{Event, World};
 use crate::engine::time;
 use crate::host::HOST_METRICS;
+use crate::metrics::bounds::measured_loss_rate;
 use crate::metrics::fairness::jain_index;
 use crate::metrics::summary::{DelayStatsSummary, FlowSummary, HostSummary, LinkSummary, Summary};
 use crate::metrics::trace::Column;
 use crate::queue::DropReason;
 
 /// Per-flow trace columns: (metric, unit). TCP internals are 0 for UDP flows.
-pub const FLOW_METRICS: [(&str, &str); 14] = [
+pub const FLOW_METRICS: [(&str, &str); 15] = [
     ("cwnd", "segments"),
     ("ssthresh", "segments"), // 0 while not yet set (infinite)
     ("srtt", "ms"),
@@ -28,7 +29,14 @@ pub const FLOW_METRICS: [(&str, &str); 14] = [
     ("algorithm", "enum"),
     ("switches", "count"),
     ("ecn_reductions", "count"),
+    // Tail loss probes sent (RFC 8985 §7), cumulative.
+    ("tlp_probes", "count"),
 ];
+
+/// Columns of a flow whose receiver runs at user level (`tcp.user_level`,
+/// paper 001): its socket buffer's fill and the segments it overran.
+pub const USER_LEVEL_METRICS: [(&str, &str); 2] =
+    [("user.buffer", "bytes"), ("user.overruns", "packets")];
 
 /// Per-direction link trace columns: (metric, unit). After them come the
 /// queue discipline's internals, `q.<name>` (`Qdisc::metric_names`).
@@ -61,6 +69,11 @@ impl World {
             // The congestion controller's internals (CUBIC's W_max and K, BBR's state, ...).
             if let Some(run) = &f.cc_run {
                 run.columns(&f.id, &mut cols);
+            }
+            if f.user.is_some() {
+                for (metric, unit) in USER_LEVEL_METRICS {
+                    cols.push(Column::new("flow", &f.id, metric, unit));
+                }
             }
         }
         for (id, ch) in self.channel_ids.iter().zip(&self.channels) {
@@ -126,6 +139,7 @@ impl World {
                     values[12] = run.switches as f64;
                 }
                 values[13] = s.stats.ecn_reductions as f64;
+                values[14] = s.stats.tlp_probes as f64;
             }
             self.row[i..i + values.len()].copy_from_slice(&values);
             i += values.len();
@@ -134,6 +148,11 @@ impl World {
                 run.metrics(s.cc(), &mut cc_values);
                 self.row[i..i + cc_values.len()].copy_from_slice(&cc_values);
                 i += cc_values.len();
+            }
+            if let Some(u) = &fl.user {
+                self.row[i] = u.waiting_bytes(t) as f64;
+                self.row[i + 1] = u.overruns as f64;
+                i += USER_LEVEL_METRICS.len();
             }
         }
         let mut q_values = Vec::new();
@@ -208,14 +227,16 @@ impl World {
             .map(|(f, bounds)| {
                 let open = time::to_secs(self.now.saturating_sub(f.start));
                 let delivered = f.delivered();
-                let (retx, fast, timeouts, ecn) = match f.sender() {
+                let (retx, fast, timeouts, ecn, sent, tlp) = match f.sender() {
                     Some(s) => (
                         s.stats.retransmitted_segments,
                         s.stats.fast_retransmits,
                         s.stats.timeouts,
                         s.stats.ecn_reductions,
+                        s.stats.segments_sent,
+                        s.stats.tlp_probes,
                     ),
-                    None => (0, 0, 0, 0),
+                    None => (0, 0, 0, 0, 0, 0),
                 };
                 let run = f.cc_run.as_ref();
                 let (sent_packets, received_packets) = match &f.ends {
@@ -237,6 +258,7 @@ impl World {
                     retransmitted_segments: retx,
                     fast_retransmits: fast,
                     timeouts,
+                    tlp_probes: tlp,
                     cc: run.map(|r| r.current.name().to_string()),
                     cc_rule: run.and_then(|r| r.rule),
                     cc_switches: run.map_or(0, |r| r.switches),
@@ -247,10 +269,15 @@ impl World {
                         0.0
                     },
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
+                    data_start_s: f.data_start.map(time::to_secs),
+                    syn_retransmits: f.syn_retransmits,
                     udp_sent_packets: sent_packets,
                     udp_received_packets: received_packets,
                     longest_stall_s: time::to_secs(f.longest_stall_at(self.now)),
-                    bounds: bounds.clone(),
+                    bounds: bounds
+                        .clone()
+                        .map(|b| b.with_measured_loss(measured_loss_rate(fast, timeouts, sent))),
+                    receiver_overruns: f.user.as_ref().map(|u| u.overruns),
                 }
             })
             .collect();

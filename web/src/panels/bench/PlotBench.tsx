@@ -93,7 +93,7 @@ export function PlotBench() {
   }, []);
   return (
     <div className="page">
-      <TimePlot spec={spec} version={1} fullS={SPAN} height={320} testId="bench" />
+      <TimePlot spec={spec} version={1} fullS={SPAN} size="normal" testId="bench" />
       <p data-testid="bench-result" data-result={result}>
         {result}
       </p>

@@ -34,9 +34,11 @@ interface Props {
   checks: ScenarioCheck[];
   /** Open the flow's details row (its fields live there). */
   onOpenFlow(index: number): void;
+  /** Show the full editor first (the list is also shown beside the knobs). */
+  onShowEditor?: () => void;
 }
 
-export function ErrorSummary({ checks, onOpenFlow }: Props) {
+export function ErrorSummary({ checks, onOpenFlow, onShowEditor }: Props) {
   const t = useStrings();
   const items: (Item & { scenario: Scenario })[] = checks.flatMap((c) => [
     ...c.drafts.map(([path, problem]) => ({
@@ -50,6 +52,7 @@ export function ErrorSummary({ checks, onOpenFlow }: Props) {
   if (items.length === 0) return null;
   const compare = checks.length > 1;
   const goTo = (it: Item) => {
+    onShowEditor?.();
     setActive(it.variant);
     const p = placeOf(it.path);
     if (p.kind === 'link' || p.kind === 'node') select({ kind: p.kind, index: p.index });

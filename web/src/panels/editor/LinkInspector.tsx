@@ -5,6 +5,7 @@ import { startVariant, switchQueue } from '../../scenario/starters';
 import type { Link } from '../../scenario/types';
 import { setField } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
+import { queueName } from '../../lessons/words';
 import { NumberField } from './NumberField';
 import { SchemaFields, firstSentence } from './SchemaFields';
 import { SelectField } from './SelectField';
@@ -50,7 +51,11 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         label={t.link.queue}
         fallback="drop_tail"
         exactErrors
-        options={QUEUES.map((q) => ({ value: q.kind, label: q.kind, title: q.description }))}
+        options={QUEUES.map((q) => ({
+          value: q.kind,
+          label: queueName(q.kind),
+          title: q.description,
+        }))}
         hint={queue ? firstSentence(queue.description) : undefined}
         onChange={(kind) => setField(`${base}.queue`, switchQueue(link.queue, kind))}
       />

@@ -21,6 +21,8 @@ export interface NumberFieldProps {
   placeholder?: string;
   /** Label only for screen readers (tables). */
   compact?: boolean;
+  /** A longer explanation, on the label's tooltip. */
+  title?: string;
   /** What to store instead of removing the key when the text is emptied. */
   emptyValue?: null;
   /** Store a parsed value some other way (e.g. a size that also sets the source kind). */
@@ -53,7 +55,7 @@ export function NumberField(p: NumberFieldProps) {
     <div
       className={`field${problem ? ' field--invalid' : ''}${p.compact ? ' field--compact' : ''}`}
     >
-      <label htmlFor={id} className={p.compact ? 'visually-hidden' : undefined}>
+      <label htmlFor={id} className={p.compact ? 'visually-hidden' : undefined} title={p.title}>
         {p.label}
       </label>
       <div className="field__input">

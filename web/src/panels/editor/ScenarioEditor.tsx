@@ -5,6 +5,7 @@ import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
 import { errorLine, readScenarioFile } from '../../scenario/reader';
 import { loadPageWasm } from '../../sim/validator';
+import { concreteLabel, valueText } from '../../lessons/words';
 import {
   activeScenario,
   editor,
@@ -17,6 +18,7 @@ import {
 import type { ScenarioCheck } from '../hooks/useChecks';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { prefs } from '../../state/prefs';
 import { ErrorSummary } from './ErrorSummary';
 import { FieldContext } from './fieldContext';
 import { FlowsTable } from './FlowsTable';
@@ -31,6 +33,7 @@ interface Props {
 
 export function ScenarioEditor({ checks }: Props) {
   const t = useStrings();
+  const lang = useStore(prefs).lang;
   const state = useStore(editor);
   const [openFlow, setOpenFlow] = useState<number | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
@@ -130,9 +133,9 @@ export function ScenarioEditor({ checks }: Props) {
             {diffs.length > 0 && (
               <ul>
                 {diffs.slice(0, 12).map((d) => (
-                  <li key={d.path}>
-                    <code>{d.path}</code>: {JSON.stringify(d.a) ?? '–'} →{' '}
-                    {JSON.stringify(d.b) ?? '–'}
+                  <li key={d.path} title={d.path}>
+                    {concreteLabel(d.path, state.A, lang)}: {valueText(d.path, d.a, lang)} →{' '}
+                    {valueText(d.path, d.b, lang)}
                   </li>
                 ))}
               </ul>

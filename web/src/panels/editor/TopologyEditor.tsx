@@ -1,6 +1,8 @@
 // The network as a diagram you can edit: select a node or link (click, or Tab and Enter), add
 // hosts, routers and links, remove what is selected. Nodes and links with problems are marked.
-import { useMemo, useState } from 'react';
+// The drawing is as wide in its own units as on the screen, so its 12 px labels stay 12 px on a
+// phone; link labels are laid out so none overlaps another or leaves the drawing.
+import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatRate } from '../../i18n/format';
 import { placeOf } from '../../scenario/errorPlace';
@@ -10,7 +12,9 @@ import type { Scenario } from '../../scenario/types';
 import type { FieldError } from '../../sim/protocol';
 import { editScenario, select } from '../../state/editorStore';
 import type { Selection } from '../../state/editorStore';
+import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
+import { placeLabels } from './labelPlacement';
 
 interface Props {
   scenario: Scenario;
@@ -18,7 +22,6 @@ interface Props {
   errors: FieldError[];
 }
 
-const W = 480;
 const ROW_H = 62;
 const PAD_X = 34;
 const PAD_Y = 30;
@@ -34,6 +37,8 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
   const t = useStrings();
   const [linking, setLinking] = useState<{ a: string; b: string } | null>(null);
   const layout = useMemo(() => layoutTopology(scenario), [scenario]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const W = Math.max(240, useElementWidth(boxRef, 480));
   const height = Math.max(150, layout.rows * ROW_H + 2 * PAD_Y - 10);
   const colW = layout.cols > 1 ? (W - 2 * PAD_X) / (layout.cols - 1) : 0;
   const pos = (id: string) => {
@@ -55,6 +60,29 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
   }, [errors]);
   const nodes = scenario.topology.nodes;
   const ids = nodes.map((n) => n.id);
+  const labels = placeLabels(
+    scenario.topology.links.map((l) => {
+      const a = pos(l.a);
+      const b = pos(l.b);
+      // Beside the link's middle, on the side away from the diagram's centre line.
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      let nx = -(b.y - a.y) / len;
+      let ny = (b.x - a.x) / len;
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      if ((mid.y - height / 2) * ny < 0 || (Math.abs(mid.y - height / 2) < 1 && ny > 0)) {
+        nx = -nx;
+        ny = -ny;
+      }
+      const rate = formatRate(l.rate_bps);
+      return { ...mid, nx, ny, full: `${rate} · ${l.delay_ms} ms`, short: rate };
+    }),
+    W,
+    height,
+    nodes.map((n) => {
+      const p = pos(n.id);
+      return { x0: p.x - 17, x1: p.x + 17, y0: p.y - 17, y1: p.y + 17 };
+    }),
+  );
 
   const removeSelected = () => {
     if (!selection) return;
@@ -69,7 +97,7 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
         : undefined;
 
   return (
-    <div className="topology">
+    <div className="topology" ref={boxRef}>
       <svg
         className="topology__svg"
         viewBox={`0 0 ${W} ${height}`}
@@ -84,17 +112,7 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
           const rate = formatRate(l.rate_bps);
           // The accessible name contains the visible text (WCAG 2.5.3).
           const label = t.topology.linkButton(l.id, l.a, l.b, `${rate} · ${l.delay_ms} ms`);
-          // The label sits beside the link's middle, on the side away from the diagram's centre line.
-          const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-          let nx = -(b.y - a.y) / len;
-          let ny = (b.x - a.x) / len;
-          const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-          if ((mid.y - height / 2) * ny < 0 || (Math.abs(mid.y - height / 2) < 1 && ny > 0)) {
-            nx = -nx;
-            ny = -ny;
-          }
-          const mx = mid.x + nx * 12;
-          const my = mid.y + ny * 12;
+          const place = labels[i];
           return (
             <g
               key={`${l.id}-${i}`}
@@ -109,16 +127,21 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
             >
               <line className="topo-link__hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
               <line className="topo-link__line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
-              <text
-                className="topo-link__label"
-                x={mx}
-                y={my}
-                textAnchor="middle"
-                dominantBaseline="middle"
-              >
-                {rate}
-                <tspan className="topo-link__sub">{` · ${l.delay_ms} ms`}</tspan>
-              </text>
+              {place && (
+                <text
+                  className="topo-link__label"
+                  x={place.x}
+                  y={place.y}
+                  textAnchor="middle"
+                  dominantBaseline="middle"
+                >
+                  {place.shortened && <title>{`${rate} · ${l.delay_ms} ms`}</title>}
+                  {rate}
+                  {!place.shortened && (
+                    <tspan className="topo-link__sub">{` · ${l.delay_ms} ms`}</tspan>
+                  )}
+                </text>
+              )}
             </g>
           );
         })}
@@ -147,7 +170,11 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
                 <rect x={-15} y={-15} width={30} height={30} rx={7} />
               )}
               {modelled && <circle className="topo-node__badge" r={4} cx={11} cy={-11} />}
-              <text y={30} textAnchor="middle">
+              <text
+                y={30}
+                textAnchor="middle"
+                x={Math.min(W - 4 - n.id.length * 3.6, Math.max(4 + n.id.length * 3.6, p.x)) - p.x}
+              >
                 {n.id}
               </text>
             </g>

@@ -50,12 +50,19 @@ export function useLinkSync(wasm: PageWasmState): void {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let last = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+    const read = () => ({
+      a: editor.get().A,
+      sel: editor.get().selection,
+      view: timeView.get(),
+      lesson: linkStore.get().lesson,
+    });
+    let last = read();
     const changed = () => {
       if (!linkStore.get().ready) return;
-      const now = { a: editor.get().A, view: timeView.get(), lesson: linkStore.get().lesson };
+      const now = read();
       const same =
         now.a === last.a &&
+        now.sel === last.sel &&
         now.lesson === last.lesson &&
         now.view.plots === last.view.plots &&
         now.view.domain === last.view.domain;

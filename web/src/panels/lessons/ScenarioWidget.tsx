@@ -1,15 +1,14 @@
-// A live scenario inside a lesson: the settings the lesson shows, "predict, then run" (Run
-// unlocks once every prediction is typed), the run with its plots and numbers, and each
-// prediction beside what the run gave. Plots: cwnd, goodput, queues, RTT, and fairness when
-// there is more than one flow. A run with the assigned settings is reported upward: the
-// questions are checked against it.
+// A live scenario inside a lesson: the settings the lesson shows (in words, locked ones
+// read-only), "predict, then run" (Run unlocks once every prediction is a possible value), the
+// run with its plots and numbers, and each prediction beside what the run gave. Numbers a
+// question has not been answered for stay hidden: in the results table, on the goodput and
+// fairness panels' readouts, and in the prediction's feedback. A run with the assigned
+// settings is reported upward: the questions are checked against it.
 import { useEffect, useMemo, useState } from 'react';
-import { questionScenario } from '../../lessons/assignment';
 import type { Assignment } from '../../lessons/assignment';
-import { checkAnswer } from '../../lessons/grading';
-import type { AssignedRun } from '../../lessons/grading';
-import { parseAnswer } from '../../lessons/check';
-import { renderInline } from '../../lessons/markdown';
+import type { AssignedScenario, QuestionState } from '../../sim/boundary';
+import type { AssignedRun } from '../../sim/grader';
+import { problemText } from '../../i18n/problems';
 import type { Scenario } from '../../scenario/types';
 import { RunStore } from '../../state/runStore';
 import { useStore } from '../hooks/useStore';
@@ -21,45 +20,66 @@ import { QueuePanel } from '../plots/QueuePanel';
 import { RttPanel } from '../plots/RttPanel';
 import type { RunView } from '../plots/series';
 import { ThroughputPanel } from '../plots/ThroughputPanel';
-import { ControlsForm, reachedBy } from './ControlsForm';
-import { showNumber } from './QuestionCard';
+import { BoundsTable } from '../plots/BoundsTable';
+import { ControlsForm } from './ControlsForm';
+import { LocalMarkdown, LocalTextView } from './LocalTextView';
+import { showNumber, unitText } from './QuestionCard';
 import { ResultsTable } from './ResultsTable';
+import { useClassroom, useLang } from './useClassroom';
 
 const SPEEDS = [1, 10, 50, Infinity];
 
 interface Props {
-  name: string;
   assignment: Assignment;
-  assigned: Record<string, unknown>;
-  variantPaths: string[];
+  assigned: AssignedScenario;
+  /** The predictions asked in this widget, checked against its run. */
+  predictions: QuestionState[];
   answers: Record<string, string>;
   onAnswer(id: string, v: string): void;
+  /** Places of this scenario's run summary not to show yet (→ the question asking). */
+  masked: Map<string, string>;
+  /** A run with the assigned settings has been made. */
+  ran: boolean;
   onAssignedRun(r: AssignedRun): void;
 }
 
+/** The summary places the goodput readouts show: every flow's goodput and bounds. */
+function readoutsMasked(masked: Map<string, string>): boolean {
+  for (const place of masked.keys()) {
+    if (/^flows\[\d+\]\.(goodput_bps|bounds)/.test(place) || place === 'jain_index') return true;
+  }
+  return false;
+}
+
 export function ScenarioWidget(props: Props) {
-  const { name, assignment: a, assigned, answers, onAnswer, onAssignedRun } = props;
+  const { assignment: a, assigned, predictions, answers, onAnswer, onAssignedRun, masked } = props;
+  const name = assigned.name;
+  const base = assigned.scenario as Record<string, unknown>;
   const t = useStrings();
+  const c = useClassroom();
+  const lang = useLang();
   const store = useMemo(() => new RunStore(50), []);
   const snap = useStore(store);
   const wasm = usePageWasm();
-  const [scenario, setScenario] = useState(assigned);
+  const [scenario, setScenario] = useState(base);
   const [resets, setResets] = useState(0);
   const [speed, setSpeed] = useState(50);
   const [ranAssigned, setRanAssigned] = useState(false);
   useEffect(() => () => store.reset(), [store]);
 
-  const modified = JSON.stringify(scenario) !== JSON.stringify(assigned);
-  const predictions = a.questions.filter((q) => q.predict && questionScenario(a, q) === name);
-  const ready = predictions.every((q) => parseAnswer(answers[q.id] ?? '') !== null);
+  const modified = JSON.stringify(scenario) !== JSON.stringify(base);
+  const verdicts = predictions.map((p) => p.check.verdict);
+  const ready = verdicts.every(
+    (v) => v !== 'missing' && v !== 'not_number' && v !== 'out_of_range',
+  );
   const hidden = a.hidden ?? [];
   const controls = (a.controls ?? []).filter((p) => !hidden.includes(p));
-  const locked = [...(a.locked ?? []), ...reachedBy(assigned, controls, props.variantPaths)];
   const busy = snap.status === 'running' || snap.status === 'loading' || snap.status === 'seeking';
+  const locked = props.ran;
 
   useEffect(() => {
     if (snap.status === 'done' && snap.summary && snap.traceHash && ranAssigned) {
-      onAssignedRun({ summary: snap.summary, traceHash: snap.traceHash });
+      onAssignedRun({ summary: snap.summary, trace_hash: snap.traceHash });
     }
     // Report each finished run once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,19 +94,17 @@ export function ScenarioWidget(props: Props) {
   const done = snap.status === 'done' && snap.summary;
   const flowCount = Array.isArray(scenario.flows) ? scenario.flows.length : 0;
   const durationS = Number((scenario as { duration_s?: unknown }).duration_s) || 1;
+  const readouts = !readoutsMasked(masked);
+  const title = String(base.name ?? name);
 
   return (
-    <section
-      className="lesson-widget"
-      data-testid={`widget-${name}`}
-      aria-label={String(assigned.name ?? name)}
-    >
-      <h3>{String(assigned.name ?? name)}</h3>
+    <section className="lesson-widget" data-testid={`widget-${name}`} aria-label={title}>
+      <h3>{title}</h3>
       <ControlsForm
         key={resets}
         scenario={scenario}
         controls={controls}
-        locked={locked}
+        locked={assigned.locked}
         onChange={setScenario}
       />
       {modified && (
@@ -96,7 +114,7 @@ export function ScenarioWidget(props: Props) {
             type="button"
             className="button button--small"
             onClick={() => {
-              setScenario(assigned);
+              setScenario(base);
               setResets((n) => n + 1);
             }}
           >
@@ -107,42 +125,65 @@ export function ScenarioWidget(props: Props) {
       {predictions.length > 0 && (
         <div className="lesson-predict">
           <h4>{t.lessons.predictHeading}</h4>
-          <p className="muted">{t.lessons.predictHint}</p>
-          {predictions.map((q) => {
-            const fb = done
-              ? checkAnswer(q, answers[q.id] ?? '', {
-                  summary: snap.summary,
-                  traceHash: snap.traceHash ?? '',
-                })
-              : null;
+          <p className="muted">{locked ? c.reveal.predictionLocked : t.lessons.predictHint}</p>
+          {predictions.map((p) => {
+            const q = a.questions.find((x) => x.id === p.id);
+            if (!q) return null;
+            const unit = unitText(q.unit, lang);
+            const ck = p.check;
+            const hiddenValue = p.places.some((pl) => masked.has(pl.place));
+            const answered = ck.verdict === 'correct' || ck.verdict === 'wrong';
             return (
-              <div key={q.id} className="question" data-testid={`predict-${q.id}`}>
-                <label
-                  htmlFor={`predict-input-${q.id}`}
+              <div key={p.id} className="question" data-testid={`predict-${p.id}`}>
+                <LocalMarkdown
+                  text={q.prompt}
+                  as="label"
+                  id={`predict-input-${p.id}`}
                   className="question__prompt"
-                  dangerouslySetInnerHTML={{ __html: renderInline(q.prompt) }}
                 />
                 <div className="question__answer">
                   <input
-                    id={`predict-input-${q.id}`}
+                    id={`predict-input-${p.id}`}
                     type="text"
                     inputMode="decimal"
-                    value={answers[q.id] ?? ''}
+                    value={answers[p.id] ?? ''}
                     disabled={busy}
-                    data-testid={`prediction-${q.id}`}
-                    onChange={(e) => onAnswer(q.id, e.target.value)}
+                    readOnly={locked}
+                    aria-invalid={ck.verdict === 'out_of_range' || ck.verdict === 'not_number'}
+                    data-testid={`prediction-${p.id}`}
+                    onChange={(e) => onAnswer(p.id, e.target.value)}
                   />
-                  {q.unit && <span className="question__unit">{q.unit}</span>}
+                  {q.unit && (
+                    <span className="question__unit">
+                      <LocalTextView text={q.unit} />
+                    </span>
+                  )}
                 </div>
-                {fb && (fb.state === 'correct' || fb.state === 'wrong') && (
+                {ck.verdict === 'out_of_range' && ck.problem && (
+                  <p
+                    className="question__feedback question__feedback--out_of_range"
+                    role="alert"
+                    data-testid={`prediction-refused-${p.id}`}
+                  >
+                    {c.range.refused(problemText(ck.problem, lang))}
+                  </p>
+                )}
+                {done && answered && ck.expected !== null && ck.expected !== undefined && (
                   <p
                     className="question__feedback"
                     role="status"
-                    data-testid={`prediction-result-${q.id}`}
-                    data-state={fb.state}
+                    data-testid={`prediction-result-${p.id}`}
+                    data-state={ck.verdict}
                   >
-                    {t.lessons.predictionVs(answers[q.id] ?? '', showNumber(fb.expected, q.unit))}{' '}
-                    {fb.state === 'correct' ? t.lessons.predictionClose : t.lessons.predictionFar}
+                    {hiddenValue
+                      ? (ck.answer ?? 0) < ck.expected
+                        ? c.reveal.predictionMore
+                        : c.reveal.predictionLess
+                      : t.lessons.predictionVs(
+                          answers[p.id] ?? '',
+                          showNumber(ck.expected, unit),
+                        )}{' '}
+                    {ck.verdict === 'correct' ? t.lessons.predictionClose : t.lessons.predictionFar}
                   </p>
                 )}
               </div>
@@ -197,6 +238,8 @@ export function ScenarioWidget(props: Props) {
         <div className="lesson-widget__plots">
           <CwndPanel runs={runs} durationS={durationS} />
           <ThroughputPanel runs={runs} durationS={durationS} />
+          {/* The table of measured goodput against bounds, hidden until answered. */}
+          {readouts && <BoundsTable runs={runs} />}
           <QueuePanel runs={runs} durationS={durationS} />
           <RttPanel runs={runs} durationS={durationS} />
           {flowCount > 1 && (
@@ -204,11 +247,14 @@ export function ScenarioWidget(props: Props) {
               runs={runs}
               durationS={durationS}
               jainRows={wasm.state === 'ready' ? wasm.wasm.jainRows : null}
+              readouts={readouts}
             />
           )}
         </div>
       )}
-      {done && snap.summary && <ResultsTable summary={snap.summary} />}
+      {done && snap.summary && (
+        <ResultsTable summary={snap.summary} masked={masked} assignment={a} />
+      )}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import './papers.css';
  * Returns why it could not, if it could not.
  */
 async function openExperiment(e: Experiment): Promise<string | null> {
+  await loadPageWasm();
   const s = experimentScenario(e);
   if (typeof s === 'string') return s;
   replaceScenario(s);

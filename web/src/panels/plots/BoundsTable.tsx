@@ -1,11 +1,22 @@
-// Measured goodput of each flow against each of its bounds, and the ratio to the tightest one.
+// Measured goodput of each flow against each of its bounds, named in plain words, and the ratio
+// to the bound that holds it (the lowest of its bounds and its fair share). A bound without a
+// value says why: Mathis and PFTK need a loss rate, the host bound a host model. The host column
+// appears only when some receiving host has a model. On a narrow screen each flow is a card.
 // Measured: the summary's goodput once the run is done, else the mean of the sampled goodput
 // since the flow started (so the table fills in live).
-import { formatPercent, formatRate } from '../../i18n/format';
+import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
 import { findColumn, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
-import { BOUND_KINDS, boundValues, tightest } from './bounds';
+import {
+  BOUND_KINDS,
+  binding,
+  boundGap,
+  boundValues,
+  fromMeasuredLoss,
+  hasHostModel,
+} from './bounds';
+import type { BoundKind } from './bounds';
 import type { RunView } from './series';
 
 function measured(snap: RunSnapshot, id: string): number {
@@ -17,8 +28,7 @@ function measured(snap: RunSnapshot, id: string): number {
   const c = findColumn(snap.columns, 'flow', id, 'goodput');
   const tc = timeColumn(snap.columns);
   if (c < 0 || tc < 0) return NaN;
-  const mean = trace.meanSince(c, tc, start);
-  return mean;
+  return trace.meanSince(c, tc, start);
 }
 
 export function BoundsTable({ runs }: { runs: RunView[] }) {
@@ -26,31 +36,41 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
   const rows = runs.flatMap((r) => {
     const summary = r.snap.summary ?? r.snap.initial;
     if (!summary) return [];
-    return summary.flows.map((f) => {
-      const values = f.bounds ? boundValues(f.bounds) : {};
-      const m = measured(r.snap, f.id);
-      const best = tightest(values);
-      return {
-        key: `${r.tag}${f.id}`,
-        label: `${f.id}${r.tag === 'B' ? ' (B)' : ''}`,
-        m,
-        values,
-        best,
-      };
+    return summary.flows.flatMap((f) => {
+      if (!f.bounds) return [];
+      const b = f.bounds;
+      const ctx = { hostModel: hasHostModel(r.snap.scenario, f.id) };
+      const values = boundValues(b, ctx);
+      return [
+        {
+          key: `${r.tag}${f.id}`,
+          label: `${f.id}${r.tag === 'B' ? ' (B)' : ''}`,
+          m: measured(r.snap, f.id),
+          values,
+          gap: (k: BoundKind) => boundGap(b, k, ctx),
+          best: binding(values),
+          hostModel: ctx.hostModel,
+          measuredP: fromMeasuredLoss(b) ? (b.measured_loss_p ?? null) : null,
+          mss: b.mtu_bytes - 40,
+          mtu: b.mtu_bytes,
+        },
+      ];
     });
   });
   if (rows.length === 0) return null;
+  const kinds = BOUND_KINDS.filter((k) => k !== 'host_bound_bps' || rows.some((r) => r.hostModel));
+  const head = (k: BoundKind) => t.screen.boundLong[k] ?? k;
   return (
-    <div className="tablewrap" tabIndex={0} role="region" aria-label={t.throughput.readoutHeading}>
+    <div className="tablewrap" role="region" aria-label={t.throughput.readoutHeading} tabIndex={0}>
       <table className="bounds" data-testid="bounds-table">
         <caption>{t.throughput.readoutHeading}</caption>
         <thead>
           <tr>
             <th scope="col">{t.flows.id}</th>
             <th scope="col">{t.throughput.measured}</th>
-            {BOUND_KINDS.map((k) => (
+            {kinds.map((k) => (
               <th scope="col" key={k}>
-                {t.throughput.bounds[k]}
+                {head(k)}
               </th>
             ))}
             <th scope="col">{t.throughput.ratio}</th>
@@ -60,22 +80,41 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
           {rows.map((r) => (
             <tr key={r.key}>
               <th scope="row">{r.label}</th>
-              <td data-testid={`measured-${r.key}`}>{formatRate(r.m)}</td>
-              {BOUND_KINDS.map((k) => {
+              <td data-label={t.throughput.measured} data-testid={`measured-${r.key}`}>
+                {formatRate(r.m)}
+              </td>
+              {kinds.map((k) => {
                 const v = r.values[k];
+                const gap = r.gap(k);
+                const note =
+                  k === 'link_bps'
+                    ? t.screen.linkBound(r.mss, r.mtu)
+                    : (k === 'mathis_bps' || k === 'pftk_bps') &&
+                        v !== undefined &&
+                        r.measuredP !== null
+                      ? t.screen.measuredP(`${formatNumber(r.measuredP * 100, 2)} %`)
+                      : null;
                 return (
-                  <td key={k} className={r.best?.kind === k ? 'is-tightest' : undefined}>
+                  <td
+                    key={k}
+                    data-label={head(k)}
+                    data-testid={`bound-${r.key}-${k}`}
+                    className={r.best?.kind === k ? 'is-tightest' : undefined}
+                  >
                     {v === undefined ? (
-                      <span className="muted">{t.throughput.noLimit}</span>
+                      <span className="muted">{t.screen.boundGaps[gap ?? 'noLimit']}</span>
                     ) : (
-                      formatRate(v)
+                      <>
+                        {formatRate(v)}
+                        {note && <span className="bounds__note"> {note}</span>}
+                      </>
                     )}
                   </td>
                 );
               })}
-              <td data-testid={`ratio-${r.key}`}>
+              <td data-label={t.throughput.ratio} data-testid={`ratio-${r.key}`}>
                 {r.best && Number.isFinite(r.m)
-                  ? `${formatPercent(r.m / r.best.bps)} (${t.throughput.bounds[r.best.kind]})`
+                  ? `${formatPercent(r.m / r.best.bps)} (${t.screen.bindingNames[r.best.kind] ?? r.best.kind})`
                   : '–'}
               </td>
             </tr>

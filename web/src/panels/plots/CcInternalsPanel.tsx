@@ -1,5 +1,6 @@
 // The congestion controller's own state for a chosen flow (the `cc.*` trace columns): CUBIC's
 // W_max and K, Compound's delay window, BBR's bandwidth, min RTT and state, Vegas' Diff, ...
+// In compare mode B is drawn dotted over A, or on its own plots when B runs another algorithm.
 import { useState } from 'react';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { columnsWithPrefix, flowIds } from '../../sim/rows';
@@ -12,10 +13,12 @@ import { SmallMultiples } from './SmallMultiples';
 /** What the values of state-like internals mean (docs/algorithms.md, the `metrics()` column). */
 const STATE_NAMES: Record<string, Record<string, string[]>> = {
   bbr: { 'cc.mode': ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] },
-  cubic: { 'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex'] },
+  cubic: {
+    'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex', 'conservative slow start'],
+  },
   e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
   receiver_rate: {
-    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited'],
+    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited', 'window only'],
   },
 };
 
@@ -30,6 +33,11 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
     : [];
   const id = ids.includes(chosen) ? chosen : (ids[0] ?? '');
   const cc = first?.scenario?.flows.find((f) => f.id === id)?.cc ?? 'newreno';
+  const b = runs.find((r) => r.tag === 'B' && r.snap.columns.length > 0);
+  const ccB = b?.snap.scenario?.flows.find((f) => f.id === id)?.cc ?? 'newreno';
+  // B with another algorithm has other internals: its own plots, not an overlay on A's.
+  const apart = b !== undefined && ccB !== cc;
+  const together = apart ? runs.filter((r) => r.tag !== 'B') : runs;
   const controls =
     ids.length > 1 ? (
       <div className="plotcard__controls">
@@ -53,17 +61,37 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
       controls={controls}
     >
       {id ? (
-        <SmallMultiples
-          runs={runs}
-          entity="flow"
-          id={id}
-          prefix="cc."
-          names={t.ccInternals.metrics}
-          span={spanOf(runs, durationS)}
-          testId="cc-internals"
-          stateNames={STATE_NAMES[cc]}
-          colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
-        />
+        <>
+          <SmallMultiples
+            runs={together}
+            entity="flow"
+            id={id}
+            prefix="cc."
+            names={{ ...t.ccInternals.metrics, ...t.screen.ccNames }}
+            span={spanOf(runs, durationS)}
+            testId="cc-internals"
+            stateNames={STATE_NAMES[cc]}
+            colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
+          />
+          {apart && b && (
+            <>
+              <h3 className="card__subheading">
+                {t.run.variantLabel('B')} · {ccLabel(ccB)}
+              </h3>
+              <SmallMultiples
+                runs={[b]}
+                entity="flow"
+                id={id}
+                prefix="cc."
+                names={{ ...t.ccInternals.metrics, ...t.screen.ccNames }}
+                span={spanOf(runs, durationS)}
+                testId="cc-internals-B"
+                stateNames={STATE_NAMES[ccB]}
+                colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
+              />
+            </>
+          )}
+        </>
       ) : (
         <p className="muted">{first ? t.ccInternals.none : t.plot.empty}</p>
       )}

@@ -1,5 +1,6 @@
 // cwnd and ssthresh per flow, with markers where segments were retransmitted (losses) and where
-// the retransmission timer fired.
+// the retransmission timer fired. While a live re-run streams, the run it replaces stays drawn,
+// faded and dashed, behind it.
 import { useMemo } from 'react';
 import { counterSteps } from '../../charts/markers';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
@@ -10,11 +11,12 @@ import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
-  dashFor,
   drawable,
+  isPrevious,
   lineSeries,
-  seriesColor,
+  previousRuns,
   spanOf,
+  styleFor,
   tagSuffix,
   versionOf,
 } from './series';
@@ -32,48 +34,77 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
   const spec = useMemo(() => {
     const series: SeriesSpec[] = [];
     const markers: MarkerSpec[] = [];
-    const shown = drawable(runs);
-    const colors = colorIndex(shown, 'flow', 'cwnd');
+    const current = drawable(runs);
+    const colors = colorIndex([...current, ...previousRuns(runs)], 'flow', 'cwnd');
+    const shown = [...drawable(previousRuns(runs)), ...current];
     for (const r of shown) {
+      const prev = isPrevious(r.tag);
       const ids = flowIds(r.snap.columns);
       const tcpIds = ids.filter(
         (id) => r.snap.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
       );
       for (const id of tcpIds) {
-        const color = seriesColor(colors.get(id) ?? 0);
-        const sfx = `${tcpIds.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const k = colors.get(id) ?? 0;
+        const { color, dash, noLegend } = styleFor(r, k);
+        const ssStyle = styleFor(r, k, [2, 3]);
+        const flow = r.snap.scenario?.flows.find((f) => f.id === id);
+        const algo = ccLabel(flow?.cc ?? 'newreno');
+        const sfx = `${tcpIds.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
         const cwnd = columnXY(r.snap, 'flow', id, 'cwnd');
         const ss = columnXY(r.snap, 'flow', id, 'ssthresh');
         if (cwnd)
           series.push(
             lineSeries(`${r.tag}cwnd.${id}`, t.cwnd.cwnd + sfx, cwnd, color, {
-              width: 2,
-              dash: dashFor(r.tag),
+              width: prev ? 1.4 : 2,
+              dash,
               defined: open,
+              group: `${algo}${tagSuffix(r.tag, t.plot.variantB)}`,
+              noLegend,
             }),
           );
         if (ss)
           series.push(
-            lineSeries(`${r.tag}ss.${id}`, t.cwnd.ssthresh + sfx, ss, color, {
+            lineSeries(`${r.tag}ss.${id}`, t.cwnd.ssthresh + sfx, ss, ssStyle.color, {
               width: 1.2,
-              dash: dashFor(r.tag, [2, 3]),
+              dash: ssStyle.dash,
               defined: ssthreshSet,
+              group: `${algo} ${t.cwnd.ssthresh}${tagSuffix(r.tag, t.plot.variantB)}`,
+              noLegend,
             }),
           );
-        if (!cwnd) continue;
+        // The previous run is only a faded line: its markers would be read as the new run's.
+        if (!cwnd || prev) continue;
+        const group = `${algo}${tagSuffix(r.tag, t.plot.variantB)}`;
         const retx = columnXY(r.snap, 'flow', id, 'retransmits');
         const tos = columnXY(r.snap, 'flow', id, 'timeouts');
+        const tlp = columnXY(r.snap, 'flow', id, 'tlp_probes');
         if (retx) {
           const m = counterSteps(cwnd.x, retx.y, cwnd.y, cwnd.n);
           markers.push({
             id: `${r.tag}loss.${id}`,
             label: t.cwnd.loss + sfx,
+            group,
             color,
             shape: 'triangle',
             x: m.x,
             y: m.y,
             n: m.length,
           });
+        }
+        if (tlp) {
+          // A tail loss probe (RFC 8985): a segment sent ahead of the RTO.
+          const m = counterSteps(cwnd.x, tlp.y, cwnd.y, cwnd.n);
+          if (m.length > 0)
+            markers.push({
+              id: `${r.tag}tlp.${id}`,
+              label: t.cwnd.probe + sfx,
+              group,
+              color,
+              shape: 'diamond',
+              x: m.x,
+              y: m.y,
+              n: m.length,
+            });
         }
         const switches = columnXY(r.snap, 'flow', id, 'switches');
         const algorithm = columnXY(r.snap, 'flow', id, 'algorithm');
@@ -86,6 +117,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
             markers.push({
               id: `${r.tag}switch.${id}.${k}`,
               label: t.cwnd.switchTo(ccLabel(cc)) + sfx,
+              group,
               color,
               shape: 'dot',
               x: m.x.subarray(k, k + 1),
@@ -99,6 +131,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
           markers.push({
             id: `${r.tag}rto.${id}`,
             label: t.cwnd.timeout + sfx,
+            group,
             color,
             shape: 'cross',
             x: m.x,
@@ -112,6 +145,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
       title: t.cwnd.title,
       xLabel: t.plot.time,
       yLabel: t.cwnd.yLabel,
+      yUnit: 'seg',
       series,
       markers,
       refs: [],
@@ -120,15 +154,19 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
   }, [version, t]);
   return (
     <PlotCard title={t.cwnd.title} help={t.cwnd.help} testId="panel-cwnd">
-      <TimePlot
-        spec={spec}
-        version={version}
-        fullS={spanOf(runs, durationS)}
-        height={280}
-        yFloor={10}
-        testId="cwnd"
-        emptyText={t.plot.empty}
-      />
+      {(head) => (
+        <TimePlot
+          head={head}
+          spec={spec}
+          version={version}
+          fullS={spanOf(runs, durationS)}
+          size="main"
+          steady
+          yFloor={10}
+          testId="cwnd"
+          emptyText={t.plot.empty}
+        />
+      )}
     </PlotCard>
   );
 }

@@ -35,9 +35,11 @@ interface Props {
   runs: RunView[];
   durationS: number;
   jainRows: JainRows | null;
+  /** Write each flow's goodput on its bar (a lesson hides the numbers until answered). */
+  readouts?: boolean;
 }
 
-export function FairnessPanel({ runs, durationS, jainRows }: Props) {
+export function FairnessPanel({ runs, durationS, jainRows, readouts = true }: Props) {
   const t = useStrings();
   const version = versionOf(runs);
   const spec = useMemo(() => {
@@ -94,7 +96,7 @@ export function FairnessPanel({ runs, durationS, jainRows }: Props) {
             spec={spec}
             version={version}
             fullS={spanOf(runs, durationS)}
-            height={180}
+            size="small"
             yFixed={[0, 1.05]}
             yFormat={(y) => formatNumber(y, 2)}
             testId="jain"
@@ -103,12 +105,12 @@ export function FairnessPanel({ runs, durationS, jainRows }: Props) {
           <p className="muted small">{t.fairness.window(String(WINDOW_S))}</p>
         </>
       )}
-      <FlowBars runs={runs} />
+      <FlowBars runs={runs} readouts={readouts} />
     </PlotCard>
   );
 }
 
-function FlowBars({ runs }: { runs: RunView[] }) {
+function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
   const t = useStrings();
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref, 500);
@@ -151,7 +153,11 @@ function FlowBars({ runs }: { runs: RunView[] }) {
           width={width}
           height={H}
           role="img"
-          aria-label={`${t.fairness.barsTitle}: ${finite.map((d) => `${d.key} ${formatRate(d.bps)}`).join(', ')}`}
+          aria-label={
+            readouts
+              ? `${t.fairness.barsTitle}: ${finite.map((d) => `${d.key} ${formatRate(d.bps)}`).join(', ')}`
+              : t.fairness.barsTitle
+          }
           data-testid="flow-bars"
         >
           {y.ticks(4).map((v) => (
@@ -202,7 +208,7 @@ function FlowBars({ runs }: { runs: RunView[] }) {
                   <title>{`${t.throughput.bounds.fair_share_bps}: ${formatRate(d.fair)}`}</title>
                 </line>
               )}
-              {(hover === d.key || data.length <= 8) && (
+              {readouts && (hover === d.key || data.length <= 8) && (
                 <text
                   className="bars__value"
                   x={(x(d.key) ?? 0) + x.bandwidth() / 2}

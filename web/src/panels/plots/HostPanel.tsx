@@ -3,7 +3,6 @@
 // bandwidth estimate; and whether offload is on.
 import { useMemo, useState } from 'react';
 import type { PlotSpec, SeriesSpec } from '../../charts/plotSpec';
-import { formatSI } from '../../i18n/format';
 import { idsWith } from '../../sim/rows';
 import type { Scenario } from '../../scenario/types';
 import { useStrings } from '../hooks/useStrings';
@@ -74,11 +73,15 @@ export function HostPanel({ runs, durationS }: { runs: RunView[]; durationS: num
             : [];
         }),
       );
+      const unit = first?.columns.find(
+        (c) => c.entity === 'host' && c.id === id && c.metric === g.metrics[0],
+      )?.unit;
       return {
         spec: {
           title: `${id}: ${title}`,
           xLabel: t.plot.time,
           yLabel: title,
+          yUnit: g.yFixed ? 'ratio' : unit,
           series,
           markers: [],
           refs: [],
@@ -129,10 +132,9 @@ export function HostPanel({ runs, durationS }: { runs: RunView[]; durationS: num
                   spec={spec}
                   version={version}
                   fullS={spanOf(runs, durationS)}
-                  height={150}
+                  size="small"
                   yFixed={yFixed}
-                  yFloor={1e-9}
-                  yFormat={formatSI}
+                  yFloor={1e-12}
                   testId={`host-${spec.yLabel}`}
                 />
               </div>

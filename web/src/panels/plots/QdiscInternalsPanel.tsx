@@ -13,12 +13,16 @@ import { SmallMultiples } from './SmallMultiples';
 export function QdiscInternalsPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
   const [chosen, setChosen] = useState('');
-  const first = runs.find((r) => r.snap.columns.length > 0)?.snap;
-  const ids = first
-    ? idsWith(first.columns, 'link', 'queue').filter(
-        (id) => columnsWithPrefix(first.columns, 'link', id, 'q.').length > 0,
-      )
-    : [];
+  // Links with internals in A or in B (compare mode: B's discipline may be the only one with any).
+  const ids = [
+    ...new Set(
+      runs.flatMap((r) =>
+        idsWith(r.snap.columns, 'link', 'queue').filter(
+          (id) => columnsWithPrefix(r.snap.columns, 'link', id, 'q.').length > 0,
+        ),
+      ),
+    ),
+  ];
   const id = ids.includes(chosen) ? chosen : (ids[0] ?? '');
   const controls =
     ids.length > 1 ? (

@@ -89,7 +89,8 @@ export function QueuePanel({ runs, durationS }: { runs: RunView[]; durationS: nu
         spec={length}
         version={version}
         fullS={span}
-        height={190}
+        size="normal"
+        steady
         yFloor={10}
         testId="queue"
         emptyText={t.queue.none}
@@ -99,7 +100,8 @@ export function QueuePanel({ runs, durationS }: { runs: RunView[]; durationS: nu
         spec={sojourn}
         version={version}
         fullS={span}
-        height={170}
+        size="small"
+        steady
         yFloor={1}
         testId="sojourn"
         emptyText={t.queue.none}

@@ -74,7 +74,8 @@ export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: numb
         spec={spec}
         version={version}
         fullS={spanOf(runs, durationS)}
-        height={200}
+        size="normal"
+        steady
         yFloor={1}
         testId="rtt"
         emptyText={t.plot.empty}

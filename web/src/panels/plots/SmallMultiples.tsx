@@ -2,7 +2,6 @@
 // host): every column whose metric starts with a prefix, A solid and B dashed.
 import { useMemo } from 'react';
 import type { PlotSpec } from '../../charts/plotSpec';
-import { formatSI } from '../../i18n/format';
 import type { ColumnEntity } from '../../sim/protocol';
 import { columnsWithPrefix } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
@@ -50,8 +49,13 @@ export function SmallMultiples({
   const t = useStrings();
   const version = versionOf(runs);
   const specs = useMemo(() => {
-    const first = runs.find((r) => r.snap.columns.length > 0)?.snap;
-    const cols = first ? columnsWithPrefix(first.columns, entity, id, prefix) : [];
+    // Every run's columns (B's queue discipline may report what A's does not).
+    const cols: ReturnType<typeof columnsWithPrefix> = [];
+    for (const r of runs) {
+      for (const c of columnsWithPrefix(r.snap.columns, entity, id, prefix)) {
+        if (!cols.some((x) => x.column.metric === c.column.metric)) cols.push(c);
+      }
+    }
     return cols.map(({ column }): PlotSpec & { metric: string } => {
       const name =
         names[column.metric] ??
@@ -76,6 +80,7 @@ export function SmallMultiples({
       });
       return {
         metric: column.metric,
+        yUnit: column.unit ?? '',
         title: `${id}: ${name}`,
         xLabel: t.plot.time,
         yLabel: name,
@@ -98,10 +103,10 @@ export function SmallMultiples({
               spec={spec}
               version={version}
               fullS={span}
-              height={150}
-              yFloor={1e-9}
-              yFixed={states ? [0, states.length - 0.5] : undefined}
-              yFormat={states ? (y) => (Number.isInteger(y) ? (states[y] ?? '') : '') : formatSI}
+              size="small"
+              yFloor={1e-12}
+              yFixed={states ? [-0.5, states.length - 0.5] : undefined}
+              yFormat={states ? (y) => (Number.isInteger(y) ? (states[y] ?? '') : '') : undefined}
               testId={`${testId}-${spec.metric}`}
             />
           </div>

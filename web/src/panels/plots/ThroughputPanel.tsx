@@ -1,23 +1,32 @@
 // Goodput per flow over a sliding window of the delivered-bytes counter, with the simulator's
-// analytic bounds of a chosen flow as labelled lines, and a table of measured against bound.
+// analytic bounds of a chosen flow as labelled lines (the table of measured against bound is
+// BoundsTable, shown with the run's story). A live re-run's predecessor stays faded behind it.
 import { useMemo, useState } from 'react';
-import { boundColor } from '../../charts/palette';
+import { BOUND_DASH, boundColor } from '../../charts/palette';
 import { windowedRate } from '../../charts/derived';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
 import { formatNumber } from '../../i18n/format';
+import { ccLabel } from '../../scenario/ccAlgorithms';
 import { flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
-import { BoundsTable } from './BoundsTable';
-import { boundValues, distinctBounds, fairShareSteps, flowBounds } from './bounds';
+import {
+  boundValues,
+  distinctBounds,
+  fairShareSteps,
+  flowBounds,
+  fromMeasuredLoss,
+  hasHostModel,
+} from './bounds';
 import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
-  dashFor,
   drawable,
+  isPrevious,
   lineSeries,
-  seriesColor,
+  previousRuns,
   spanOf,
+  styleFor,
   tagSuffix,
   versionOf,
 } from './series';
@@ -32,13 +41,18 @@ export function autoWindow(durationS: number): number {
 }
 const mbps = (y: number) => formatNumber(y / 1e6);
 
-export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
+interface Props {
+  runs: RunView[];
+  durationS: number;
+}
+
+export function ThroughputPanel({ runs, durationS }: Props) {
   const t = useStrings();
   const [choice, setWindowS] = useState(0);
   const windowS = choice > 0 ? choice : autoWindow(spanOf(runs, durationS));
   const [boundFlow, setBoundFlow] = useState<string>('');
   const version = versionOf(runs);
-  const shown = drawable(runs);
+  const current = drawable(runs);
   const first = runs[0]?.snap;
   const allIds = first ? flowIds(first.columns, 'delivered') : [];
   const tcpIds = allIds.filter(
@@ -49,32 +63,44 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
   const spec = useMemo(() => {
     const series: SeriesSpec[] = [];
     const refs: RefSpec[] = [];
-    const colors = colorIndex(shown, 'flow', 'delivered');
-    for (const r of shown) {
+    const colors = colorIndex([...current, ...previousRuns(runs)], 'flow', 'delivered');
+    for (const r of [...drawable(previousRuns(runs)), ...current]) {
       const ids = flowIds(r.snap.columns, 'delivered');
       for (const id of ids) {
         const d = columnXY(r.snap, 'flow', id, 'delivered');
         if (!d) continue;
         const rate = windowedRate(d.x, d.y, d.n, windowS, 8);
-        const sfx = `${ids.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const flow = r.snap.scenario?.flows.find((f) => f.id === id);
+        const algo = flow?.protocol === 'udp' ? 'UDP' : ccLabel(flow?.cc ?? 'newreno');
+        const sfx = `${ids.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const { color, dash, noLegend } = styleFor(r, colors.get(id) ?? 0);
         series.push(
           lineSeries(
             `${r.tag}gp.${id}`,
             t.throughput.goodput + sfx,
             { x: rate.x, y: rate.y, n: d.n },
-            seriesColor(colors.get(id) ?? 0),
+            color,
             {
-              dash: dashFor(r.tag),
+              dash,
+              noLegend,
+              width: isPrevious(r.tag) ? 1.3 : 1.8,
+              group: `${algo}${tagSuffix(r.tag, t.plot.variantB)}`,
             },
           ),
         );
       }
     }
     for (const r of runs) {
+      if (isPrevious(r.tag)) continue;
       const summary = r.snap.summary ?? r.snap.initial;
       const b = flowBounds(summary, chosen);
       if (!b) continue;
-      const values = boundValues(b);
+      const values = boundValues(b, { hostModel: hasHostModel(r.snap.scenario, chosen) });
+      const measuredP = fromMeasuredLoss(b) ? b.measured_loss_p : null;
+      const name = (k: string) =>
+        (k === 'mathis_bps' || k === 'pftk_bps') && typeof measuredP === 'number'
+          ? `${t.screen.boundShort[k] ?? k} (p = ${formatNumber(measuredP * 100, 2)} %)`
+          : (t.screen.boundShort[k] ?? k);
       const steps = fairShareSteps(b, spanOf(runs, durationS));
       if (steps) {
         // Flows start at different times: the fair share is a staircase, not a line.
@@ -82,10 +108,10 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
         series.push(
           lineSeries(
             `${r.tag}bound.fair_share_bps`,
-            `${t.throughput.bounds.fair_share_bps}${tagSuffix(r.tag, t.plot.variantB)}`,
+            `${name('fair_share_bps')}${tagSuffix(r.tag, t.plot.variantB)}`,
             steps,
             boundColor('fair_share_bps'),
-            { dash: r.tag === 'B' ? [2, 4] : [6, 4], width: 1.2 },
+            { dash: r.tag === 'B' ? [...BOUND_DASH, 1, 4] : BOUND_DASH, width: 1.2 },
           ),
         );
       }
@@ -96,10 +122,10 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
         if (r.tag === 'B' && same) continue;
         refs.push({
           id: `${r.tag}bound.${line.kinds.join('+')}`,
-          label: `${line.kinds.map((k) => t.throughput.bounds[k] ?? k).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
+          label: `${line.kinds.map(name).join(' = ')}${tagSuffix(r.tag, t.plot.variantB)}`,
           y: line.bps,
           color: boundColor(kind),
-          dash: r.tag === 'B' ? [2, 4] : [6, 4],
+          dash: r.tag === 'B' ? [...BOUND_DASH, 1, 4] : BOUND_DASH,
         });
       }
     }
@@ -107,6 +133,7 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
       title: t.throughput.title,
       xLabel: t.plot.time,
       yLabel: t.throughput.yLabel,
+      yUnit: 'b/s',
       series,
       markers: [],
       refs,
@@ -149,21 +176,24 @@ export function ThroughputPanel({ runs, durationS }: { runs: RunView[]; duration
   return (
     <PlotCard
       title={t.throughput.title}
-      help={t.throughput.help}
+      help={t.screen.goodputHelp}
       testId="panel-throughput"
       controls={controls}
     >
-      <TimePlot
-        spec={spec}
-        version={version}
-        fullS={spanOf(runs, durationS)}
-        height={240}
-        yFormat={mbps}
-        yFloor={1e6}
-        testId="goodput"
-        emptyText={t.plot.empty}
-      />
-      <BoundsTable runs={runs} />
+      {(head) => (
+        <TimePlot
+          head={head}
+          spec={spec}
+          version={version}
+          fullS={spanOf(runs, durationS)}
+          size="main"
+          steady
+          yFormat={mbps}
+          yFloor={1e6}
+          testId="goodput"
+          emptyText={t.plot.empty}
+        />
+      )}
     </PlotCard>
   );
 }

@@ -1,29 +1,40 @@
 // A live time-series plot: lines on a canvas (M4-decimated per pixel column), D3 scales, axes and
-// grid in SVG; markers and labelled bound lines; a legend whose entries toggle series; the time
-// window and cursor shared with every other plot (zoom, pan, hover, keyboard); PNG/SVG export.
+// grid in SVG; markers and labelled bound lines; a legend whose entries toggle series (grouped by
+// algorithm when there are many); the time window and cursor shared with every other plot (zoom,
+// pan, hover, tap, keyboard); PNG/SVG export with a caption. Its height comes from the layout's
+// CSS (`size`), so plots grow with the screen.
 import { axisBottom, axisLeft, select } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent, PointerEvent } from 'react';
+import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { drawLine, drawMarkers, drawReference, prepareCanvas } from '../../charts/canvasLine';
-import { chromeColors } from '../../charts/palette';
+import { BOUND_DASH, chromeColors } from '../../charts/palette';
 import type { PlotSpec } from '../../charts/plotSpec';
 import { viewScales } from '../../charts/scales';
 import type { Margins } from '../../charts/scales';
 import { nearestIndex } from '../../charts/search';
 import { plotToSvg } from '../../charts/svgExport';
+import { tickFormatter } from '../../charts/ticks';
 import { isFull, panBy, zoomAt } from '../../charts/zoom';
 import type { Domain } from '../../charts/zoom';
 import { saveBlob, saveText, safeName } from '../../export/download';
 import { svgToPng } from '../../export/png';
 import { formatNumber } from '../../i18n/format';
 import { prefs } from '../../state/prefs';
-import { setCursor, setDomain, timeView } from '../../state/viewStore';
-import { useElementWidth } from '../hooks/useElementWidth';
+import { setCursor, setDomain, setSteady, timeView } from '../../state/viewStore';
+import { useElementSize } from '../hooks/useElementWidth';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { PlotLegend } from './PlotLegend';
+import type { LegendEntry } from './PlotLegend';
 import { computeView } from './plotView';
+import { useCaption } from './caption';
 
-const M: Margins = { top: 10, right: 14, bottom: 38, left: 60 };
+/** Plot heights are set by the layout's CSS: `main` plots share the first screen. */
+export type PlotSize = 'main' | 'normal' | 'small';
+
+const BASE_MARGIN: Margins = { top: 10, right: 14, bottom: 38, left: 60 };
+/** Width of a tick label's character as a fraction of the font size (system-ui, generous). */
+const CHAR_EM = 0.6;
 
 export interface TimePlotProps {
   spec: PlotSpec;
@@ -31,39 +42,73 @@ export interface TimePlotProps {
   fullS: number;
   /** Bumped when the data grew (the arrays are filled in place). */
   version: number;
-  height?: number;
+  size?: PlotSize;
   yFormat?: (y: number) => string;
   yFixed?: [number, number];
   yFloor?: number;
+  /** Offer fitting the y axis to the steady state (cwnd, goodput, queue, RTT). */
+  steady?: boolean;
   testId: string;
   emptyText?: string;
+  /** The card's head, put at the start of the tool row (a card with this one plot). */
+  head?: ReactNode;
 }
 
 export function TimePlot(p: TimePlotProps) {
   const t = useStrings();
   const theme = useStore(prefs).theme;
   const view = useStore(timeView);
+  const caption = useCaption();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const xAxisRef = useRef<SVGGElement>(null);
   const yAxisRef = useRef<SVGGElement>(null);
   const gridRef = useRef<SVGGElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ px: number; domain: Domain } | null>(null);
+  const drag = useRef<{ px: number; domain: Domain; moved: boolean } | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const width = useElementWidth(boxRef, 640);
-  const height = p.height ?? 220;
+  const box = useElementSize(boxRef, { width: 640, height: 220 });
+  const width = box.width;
+  const height = Math.max(120, box.height || 220);
   const full: Domain = [0, p.fullS > 0 ? p.fullS : 1];
   const domain: Domain = view.domain ?? full;
-  const innerW = Math.max(1, width - M.left - M.right);
+  const steady = (p.steady ?? false) && view.steady;
 
   const pv = useMemo(
     () =>
-      computeView(p.spec, { domain, buckets: innerW, hidden, yFixed: p.yFixed, yFloor: p.yFloor }),
+      computeView(p.spec, {
+        domain,
+        buckets: Math.max(1, width - BASE_MARGIN.left - BASE_MARGIN.right),
+        hidden,
+        yFixed: p.yFixed,
+        yFloor: p.yFloor,
+        steady,
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the arrays grow in place; `version` says when
-    [p.spec, p.version, innerW, domain[0], domain[1], hidden, p.yFixed, p.yFloor],
+    [p.spec, p.version, width, domain[0], domain[1], hidden, p.yFixed, p.yFloor, steady],
   );
-  const scales = useMemo(() => viewScales(width, height, M, pv.domain, pv.y), [width, height, pv]);
+
+  // Tick labels: the panel's format (states, Mb/s), else plain decimals or k/M/G by unit.
+  const yTicks = Math.max(2, Math.floor((height - 48) / 45));
+
+  // The tick label size the page's CSS sets (larger in presentation mode).
+  const tickPx = box.tickPx;
+  // Bound labels as large as the tick labels (20 px in presentation mode), never below 12.
+  const labelPx = Math.max(12, tickPx);
+  const { format: yFmt, left } = useMemo(() => {
+    const probe = viewScales(width, height, BASE_MARGIN, pv.domain, pv.y).y.ticks(yTicks);
+    const step = probe.length > 1 ? Math.abs((probe[1] as number) - (probe[0] as number)) : 1;
+    const fmt = p.yFormat ?? tickFormatter(p.spec.yUnit, step, pv.y[1]);
+    const longest = probe.reduce((m, y) => Math.max(m, fmt(y).length), 0);
+    const need = Math.ceil(longest * tickPx * CHAR_EM + 2.2 * tickPx);
+    return { format: fmt, left: Math.max((BASE_MARGIN.left * tickPx) / 12, need) };
+  }, [width, height, pv, yTicks, p.yFormat, p.spec.yUnit, tickPx]);
+  const M: Margins = { ...BASE_MARGIN, left, bottom: Math.round(tickPx * 2.3 + 10) };
+  const scales = useMemo(
+    () => viewScales(width, height, M, pv.domain, pv.y),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- M is derived from `left` and `tickPx`
+    [width, height, pv, left, tickPx],
+  );
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -71,7 +116,16 @@ export function TimePlot(p: TimePlotProps) {
     const ctx = prepareCanvas(canvas, scales.innerWidth, scales.innerHeight);
     if (!ctx) return;
     const byId = new Map(p.spec.series.map((s) => [s.id, s]));
-    for (const r of pv.refs) drawReference(ctx, r.y, scales, r.color, r.label, r.dash);
+    // Labels of lines closer than a text line go to alternate ends, so they never overprint.
+    const placed: { py: number; at: 'left' | 'right' }[] = [];
+    for (const r of [...pv.refs].sort((a, b) => b.y - a.y)) {
+      const py = scales.y(r.y);
+      const near = placed.filter((q) => Math.abs(q.py - py) < labelPx + 3);
+      const at = near.some((q) => q.at === 'right') ? 'left' : 'right';
+      const label = near.length >= 2 ? undefined : r.label;
+      placed.push({ py, at });
+      drawReference(ctx, r.y, scales, r.color, label, r.dash, at, labelPx);
+    }
     for (const l of pv.lines) {
       const s = byId.get(l.id);
       if (s)
@@ -88,15 +142,27 @@ export function TimePlot(p: TimePlotProps) {
       if (spec) drawMarkers(ctx, m.pts, scales, spec.color, spec.shape);
     }
     if (xAxisRef.current && yAxisRef.current && gridRef.current) {
-      const xTicks = Math.max(2, Math.floor(scales.innerWidth / 80));
-      const yTicks = Math.max(2, Math.floor(scales.innerHeight / 45));
+      const xTicks = Math.max(2, Math.floor(scales.innerWidth / (tickPx * 6.5)));
+      const xStep = scales.x.ticks(xTicks);
+      const xFmt = tickFormatter(
+        's',
+        xStep.length > 1 ? (xStep[1] as number) - (xStep[0] as number) : 1,
+        pv.domain[1],
+      );
       select(xAxisRef.current)
         .attr('transform', `translate(0,${scales.innerHeight})`)
-        .call(axisBottom(scales.x).ticks(xTicks).tickSizeOuter(0));
-      const left = axisLeft(scales.y).ticks(yTicks).tickSizeOuter(0);
-      const yFormat = p.yFormat;
-      if (yFormat) left.tickFormat((y) => yFormat(y.valueOf()));
-      select(yAxisRef.current).call(left);
+        .call(
+          axisBottom(scales.x)
+            .ticks(xTicks)
+            .tickSizeOuter(0)
+            .tickFormat((x) => xFmt(x.valueOf())),
+        );
+      select(yAxisRef.current).call(
+        axisLeft(scales.y)
+          .ticks(yTicks)
+          .tickSizeOuter(0)
+          .tickFormat((y) => yFmt(y.valueOf())),
+      );
       select(gridRef.current)
         .call(
           axisLeft(scales.y)
@@ -106,7 +172,7 @@ export function TimePlot(p: TimePlotProps) {
         )
         .call((g) => g.select('.domain').remove());
     }
-  }, [pv, scales, p.spec, p.yFormat, theme]);
+  }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx, labelPx]);
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans. (A plain wheel scrolls the page.)
   useEffect(() => {
@@ -130,19 +196,26 @@ export function TimePlot(p: TimePlotProps) {
 
   const timeAt = (e: PointerEvent) => {
     const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
-    return scales.x.invert(e.clientX - rect.left);
+    return Math.max(full[0], Math.min(full[1], scales.x.invert(e.clientX - rect.left)));
   };
   const onPointerDown = (e: PointerEvent) => {
+    // A touch reads the value under the finger and keeps it until the next tap; the page
+    // still scrolls (touch-action: pan-y), so only a mouse or pen drags the window.
+    if (e.pointerType === 'touch') {
+      setCursor(timeAt(e));
+      return;
+    }
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    drag.current = { px: e.clientX, domain };
+    drag.current = { px: e.clientX, domain, moved: false };
   };
   const onPointerMove = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return;
     const d = drag.current;
     if (d && e.buttons & 1) {
-      const dt = ((d.px - e.clientX) / innerW) * (d.domain[1] - d.domain[0]);
+      const dt = ((d.px - e.clientX) / scales.innerWidth) * (d.domain[1] - d.domain[0]);
       if (!isFull(d.domain, full)) setDomain(panBy(d.domain, full, dt));
     }
-    setCursor(Math.max(full[0], Math.min(full[1], timeAt(e))));
+    setCursor(timeAt(e));
   };
   const onKeyDown = (e: KeyboardEvent) => {
     const span = domain[1] - domain[0];
@@ -162,23 +235,23 @@ export function TimePlot(p: TimePlotProps) {
   };
 
   const exportPlot = async (kind: 'svg' | 'png') => {
+    const w = Math.max(480, width);
     const svg = plotToSvg(p.spec, {
-      width: Math.max(480, width),
+      width: w,
       height,
       x: pv.domain,
       y: pv.y,
       hidden,
       colors: chromeColors(),
-      yFormat: p.yFormat,
+      yFormat: yFmt,
+      left,
+      caption,
     });
     const name = safeName(p.spec.title);
     if (kind === 'svg') saveText(`${name}.svg`, svg, 'image/svg+xml');
     else {
       const size = /height="(\d+)"/.exec(svg);
-      saveBlob(
-        `${name}.png`,
-        await svgToPng(svg, Math.max(480, width), Number(size?.[1] ?? height)),
-      );
+      saveBlob(`${name}.png`, await svgToPng(svg, w, Number(size?.[1] ?? height)));
     }
   };
 
@@ -186,7 +259,7 @@ export function TimePlot(p: TimePlotProps) {
   const showCursor = cursor !== null && cursor >= pv.domain[0] && cursor <= pv.domain[1];
   const readout = showCursor
     ? p.spec.series
-        .filter((s) => !hidden.has(s.id) && s.n > 0)
+        .filter((s) => !hidden.has(s.id) && s.n > 0 && !s.noLegend)
         .map((s) => {
           const i = nearestIndex(s.x, s.n, cursor);
           const v = s.y[i] as number;
@@ -200,47 +273,48 @@ export function TimePlot(p: TimePlotProps) {
           };
         })
     : [];
-  const fmt = p.yFormat ?? ((y: number) => formatNumber(y));
+  const fmt = p.yFormat ?? ((y: number) => formatNumber(y, 4));
   const zoomed = view.domain !== null;
-  const toggle = (id: string) =>
-    setHidden((h) => {
-      const next = new Set(h);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
-  const legend = [
-    ...p.spec.series.map((s) => ({
-      id: s.id,
-      label: s.label,
-      color: s.color,
-      dash: s.dash,
-      kind: 'line',
-    })),
+  const legend: LegendEntry[] = [
+    ...p.spec.series
+      .filter((s) => !s.noLegend)
+      .map((s) => ({
+        id: s.id,
+        label: s.label,
+        color: s.color,
+        dash: s.dash,
+        kind: 'line' as const,
+        group: s.group,
+      })),
     ...p.spec.markers.map((m) => ({
       id: m.id,
       label: m.label,
       color: m.color,
       dash: undefined,
       kind: m.shape,
+      group: m.group,
     })),
     ...p.spec.refs.map((r) => ({
       id: r.id,
       label: r.label,
       color: r.color,
-      dash: r.dash ?? [6, 4],
-      kind: 'ref',
+      dash: r.dash ?? BOUND_DASH,
+      kind: 'ref' as const,
+      group: undefined,
     })),
   ];
+  const previous = p.spec.series.some((s) => s.noLegend && s.n > 0);
 
   return (
     <figure className="plot" data-testid={p.testId}>
-      <div className="plot__tools">
+      <div className={`plot__tools${p.head ? ' plot__tools--head' : ''}`}>
+        {p.head}
+        <span className="plot__spacer" />
         <button
           type="button"
           className="button button--tiny"
-          aria-label={`${p.spec.title}: +`}
+          aria-label={`${p.spec.title}: ${t.screen.zoomIn}`}
           onClick={() =>
             setDomain(zoomAt(domain, full, view.cursor ?? (domain[0] + domain[1]) / 2, 0.5))
           }
@@ -250,22 +324,31 @@ export function TimePlot(p: TimePlotProps) {
         <button
           type="button"
           className="button button--tiny"
-          aria-label={`${p.spec.title}: −`}
+          aria-label={`${p.spec.title}: ${t.screen.zoomOut}`}
           onClick={() =>
             setDomain(zoomAt(domain, full, view.cursor ?? (domain[0] + domain[1]) / 2, 2))
           }
         >
           −
         </button>
-        <button
-          type="button"
-          className="button button--tiny"
-          disabled={!zoomed}
-          onClick={() => setDomain(null)}
-        >
-          {t.plot.resetZoom}
-        </button>
-        <span className="plot__spacer" />
+        {zoomed && (
+          <button type="button" className="button button--tiny" onClick={() => setDomain(null)}>
+            {t.plot.resetZoom}
+          </button>
+        )}
+        {p.steady && (
+          <button
+            type="button"
+            className="button button--tiny"
+            aria-pressed={view.steady}
+            data-testid={`${p.testId}-steady`}
+            title={t.screen.steadyHint}
+            onClick={() => setSteady(!view.steady)}
+          >
+            {t.screen.steady}
+            {pv.clipped && <span aria-hidden="true"> ↑</span>}
+          </button>
+        )}
         <button
           type="button"
           className="button button--tiny"
@@ -285,7 +368,7 @@ export function TimePlot(p: TimePlotProps) {
           {t.plot.exportSvg}
         </button>
       </div>
-      <div className="plot__box" ref={boxRef} style={{ height }}>
+      <div className={`plot__box plot__box--${p.size ?? 'normal'}`} ref={boxRef}>
         <svg className="plot__axes" width={width} height={height} aria-hidden="true">
           <g transform={`translate(${M.left},${M.top})`}>
             <g ref={gridRef} className="plot__grid" />
@@ -294,14 +377,14 @@ export function TimePlot(p: TimePlotProps) {
             <text
               className="plot__label"
               x={scales.innerWidth / 2}
-              y={scales.innerHeight + 32}
+              y={scales.innerHeight + tickPx * 2.3 + 4}
               textAnchor="middle"
             >
               {p.spec.xLabel}
             </text>
             <text
               className="plot__label"
-              transform={`translate(${-46},${scales.innerHeight / 2}) rotate(-90)`}
+              transform={`translate(${tickPx + 2 - M.left},${scales.innerHeight / 2}) rotate(-90)`}
               textAnchor="middle"
             >
               {p.spec.yLabel}
@@ -312,6 +395,7 @@ export function TimePlot(p: TimePlotProps) {
           ref={canvasRef}
           className="plot__canvas"
           data-testid={`${p.testId}-canvas`}
+          data-label-px={labelPx}
           style={{ left: M.left, top: M.top, width: scales.innerWidth, height: scales.innerHeight }}
         />
         <svg
@@ -342,56 +426,37 @@ export function TimePlot(p: TimePlotProps) {
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={() => (drag.current = null)}
-          onPointerLeave={() => {
+          onPointerLeave={(e) => {
             drag.current = null;
-            setCursor(null);
+            if (e.pointerType !== 'touch') setCursor(null);
           }}
           onDoubleClick={() => setDomain(null)}
           onKeyDown={onKeyDown}
         />
         {pv.empty && p.emptyText && <p className="plot__empty">{p.emptyText}</p>}
+        <p
+          className={`plot__readout${showCursor ? ' is-on' : ''}`}
+          aria-live="off"
+          data-testid={`${p.testId}-readout`}
+          style={{ left: M.left }}
+        >
+          {showCursor
+            ? [
+                t.plot.at(formatNumber(cursor, 4)),
+                ...readout.map(
+                  (r) => `${r.label}: ${Number.isFinite(r.value) ? fmt(r.value) : '–'}`,
+                ),
+              ].join('  ·  ')
+            : ''}
+        </p>
       </div>
-      <div className="plot__legend" role="group" aria-label={t.plot.legend}>
-        {legend.map((l) => (
-          <button
-            key={l.id}
-            type="button"
-            className={`legend-item${hidden.has(l.id) ? ' is-off' : ''}`}
-            aria-pressed={!hidden.has(l.id)}
-            onClick={() => toggle(l.id)}
-          >
-            <svg width="22" height="10" aria-hidden="true">
-              {l.kind === 'line' || l.kind === 'ref' ? (
-                <line
-                  x1="1"
-                  x2="21"
-                  y1="5"
-                  y2="5"
-                  stroke={l.color}
-                  strokeWidth="2.5"
-                  strokeDasharray={l.dash?.join(' ')}
-                />
-              ) : l.kind === 'cross' ? (
-                <path d="M7,1l8,8m0,-8l-8,8" stroke={l.color} strokeWidth="1.8" />
-              ) : l.kind === 'dot' ? (
-                <circle cx="11" cy="5" r="4" fill={l.color} />
-              ) : (
-                <path d="M6,1h10l-5,8z" fill={l.color} />
-              )}
-            </svg>
-            {l.label}
-            {pv.offScale.has(l.id) && <span className="legend-item__note"> ↑</span>}
-          </button>
-        ))}
-      </div>
-      <p className="plot__readout" aria-live="off" data-testid={`${p.testId}-readout`}>
-        {showCursor
-          ? [
-              t.plot.at(formatNumber(cursor, 4)),
-              ...readout.map((r) => `${r.label}: ${Number.isFinite(r.value) ? fmt(r.value) : '–'}`),
-            ].join('  ·  ')
-          : ' '}
-      </p>
+      <PlotLegend
+        entries={legend}
+        hidden={hidden}
+        offScale={pv.offScale}
+        onHidden={setHidden}
+        previous={previous}
+      />
     </figure>
   );
 }

@@ -13,6 +13,8 @@ export interface PlotView {
   refs: RefSpec[];
   offScale: ReadonlySet<string>;
   empty: boolean;
+  /** The y range was fitted to the steady state: the start-up peak goes off the top. */
+  clipped: boolean;
 }
 
 function minOf(p: Points): number {
@@ -41,6 +43,25 @@ export interface ViewOptions {
   yFixed?: [number, number];
   /** The ceiling never goes below this. */
   yFloor?: number;
+  /**
+   * Fit the y range to the steady state: when the peak of the visible window is more than
+   * STEADY_RATIO × the peak of its last three quarters (slow start's overshoot, a queue
+   * draining), the ceiling is set by the last three quarters and the peak goes off the top.
+   */
+  steady?: boolean;
+}
+
+/** How much higher than the steady state a start-up peak must be before it is clipped. */
+export const STEADY_RATIO = 1.5;
+
+/** The highest value among points with x ≥ `from`. */
+function maxFrom(p: Points, from: number): number {
+  let m = -Infinity;
+  for (let i = 0; i < p.length; i++) {
+    const v = p.y[i] as number;
+    if ((p.x[i] as number) >= from && v > m) m = v;
+  }
+  return m;
 }
 
 export function computeView(spec: PlotSpec, o: ViewOptions): PlotView {
@@ -72,6 +93,15 @@ export function computeView(spec: PlotSpec, o: ViewOptions): PlotView {
     lo = Math.min(lo, minOf(l.pts));
   }
   const empty = lines.every((l) => l.pts.length === 0);
+  let clipped = false;
+  if (o.steady && !o.yFixed && Number.isFinite(hi) && hi > 0) {
+    const from = t0 + (t1 - t0) / 4;
+    const later = lines.reduce((m, l) => Math.max(m, maxFrom(l.pts, from)), -Infinity);
+    if (later > 0 && hi > STEADY_RATIO * later) {
+      hi = later;
+      clipped = true;
+    }
+  }
   const refs = spec.refs.filter((r) => !o.hidden.has(r.id) && Number.isFinite(r.y));
   // A bound far above the data would squash it: show bounds up to twice the larger of the data
   // and the lowest bound, and list the others as off-scale.
@@ -84,7 +114,11 @@ export function computeView(spec: PlotSpec, o: ViewOptions): PlotView {
   if (o.yFixed) y = o.yFixed;
   else {
     const floor = o.yFloor ?? 1;
-    const top = Number.isFinite(hi) && hi > 0 ? Math.max(floor, niceCeiling(hi, 1e-300)) : floor;
+    // Values below 1e-9 of the floor are rounding noise (an all-zero column), not a range.
+    const top =
+      Number.isFinite(hi) && hi > floor * 1e-9
+        ? Math.max(floor, niceCeiling(hi, 1e-300))
+        : Math.max(floor, 1);
     const bottom = Number.isFinite(lo) && lo < 0 ? -niceCeiling(-lo, 1) : 0;
     y = [bottom, top];
   }
@@ -96,5 +130,6 @@ export function computeView(spec: PlotSpec, o: ViewOptions): PlotView {
     refs: refs.filter((r) => !offScale.has(r.id)),
     offScale,
     empty,
+    clipped,
   };
 }

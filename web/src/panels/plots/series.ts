@@ -1,6 +1,6 @@
 // Building plot series from runs: which runs to draw (A, and B dashed in compare mode), the
 // colour of each flow (by its position in A, so A and B match), and columns as x/y arrays.
-import { seriesColor } from '../../charts/palette';
+import { B_DASH, PREVIOUS_DASH, faded, seriesColor, seriesDash } from '../../charts/palette';
 import type { SeriesSpec } from '../../charts/plotSpec';
 import { findColumn, timeColumn } from '../../sim/rows';
 import type { ColumnEntity } from '../../sim/protocol';
@@ -8,8 +8,23 @@ import type { RunSnapshot } from '../../state/runStore';
 
 export interface RunView {
   snap: RunSnapshot;
-  /** 'B' in compare mode (drawn dashed, labelled "(B)"); '' otherwise. */
-  tag: '' | 'A' | 'B';
+  /**
+   * 'B' in compare mode (drawn dotted, labelled "(B)"); '' otherwise. 'prev' and 'prevB': the
+   * runs a live re-run is replacing, drawn faded and dashed until the new ones are done.
+   */
+  tag: '' | 'A' | 'B' | 'prev' | 'prevB';
+}
+
+/** Is this the run a live re-run is replacing? */
+export const isPrevious = (tag: RunView['tag']) => tag === 'prev' || tag === 'prevB';
+
+/** The runs a live re-run is replacing, to draw behind the new ones (cwnd and goodput). */
+export function previousRuns(runs: RunView[]): RunView[] {
+  return runs.flatMap((r) =>
+    r.snap.previous
+      ? [{ snap: r.snap.previous, tag: r.tag === 'B' ? 'prevB' : 'prev' } as RunView]
+      : [],
+  );
 }
 
 /** Runs that have a trace to draw. */
@@ -17,14 +32,32 @@ export function drawable(runs: RunView[]): RunView[] {
   return runs.filter((r) => r.snap.trace && r.snap.trace.length > 0);
 }
 
-/** B's lines are dashed; A's solid (an extra dash pattern composes for ssthresh etc.). */
+/**
+ * The dash of a line: B's dotted, a previous run's dashed, A's solid or `base` (ssthresh's own
+ * pattern, or the pattern of series 10–19 from `seriesDash`).
+ */
 export function dashFor(tag: RunView['tag'], base?: number[]): number[] | undefined {
-  if (tag === 'B') return base ? base.map((d) => d * 1.5) : [7, 4];
+  if (isPrevious(tag)) return PREVIOUS_DASH;
+  if (tag === 'B') return base ? [1, 6] : B_DASH;
   return base;
 }
 
 export function tagSuffix(tag: RunView['tag'], bLabel: string): string {
   return tag === 'B' ? bLabel : '';
+}
+
+/** Colour and dash of series `i` of run `r` (faded for a previous run). */
+export function styleFor(
+  r: RunView,
+  i: number,
+  base?: number[],
+): { color: string; dash: number[] | undefined; noLegend: boolean } {
+  const color = seriesColor(i);
+  return {
+    color: isPrevious(r.tag) ? faded(color) : color,
+    dash: dashFor(r.tag, base ?? seriesDash(i)),
+    noLegend: isPrevious(r.tag),
+  };
 }
 
 /** The x (time) and y arrays of one column of a run, or null if it has no such column. */
@@ -67,7 +100,7 @@ export function lineSeries(
   return { id, label, x: xy.x, y: xy.y, n: xy.n, color, width: 1.8, ...opts };
 }
 
-export { seriesColor };
+export { seriesColor, seriesDash };
 
 /** The version that changes whenever any of the runs changed (the plots' redraw trigger). */
 export function versionOf(runs: RunView[]): number {

@@ -1,7 +1,8 @@
-// Run, Pause/Resume, Step, Reset, the speed, the seek slider over simulated time, the status,
-// and the events-per-second meter. In compare mode the buttons drive A and B together.
-import { useState } from 'react';
-import type { CSSProperties } from 'react';
+// Run, Pause/Resume, Step, Reset, the speed, live mode, the seek slider over simulated time, the
+// status, and the events-per-second meter. In compare mode the buttons drive A and B together.
+// The slider steps by one sample interval (Shift: one second); Ctrl+Enter runs from anywhere.
+import { useEffect, useState } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 import { formatNumber, formatSeconds } from '../../i18n/format';
 import type { Scenario } from '../../scenario/types';
 import type { WorkEstimate } from '../../sim/validator';
@@ -17,6 +18,9 @@ import {
   setSpeedAll,
   stepAll,
 } from '../../state/runs';
+import { live, liveOn, setLive } from '../../state/live';
+import type { LiveChoice } from '../../state/live';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 
 /** Simulated seconds per wall-clock second; Infinity: as fast as possible. */
@@ -32,6 +36,8 @@ interface Props {
   work: WorkEstimate | null;
   speed: number;
   onSpeed(speed: number): void;
+  /** The results no longer match the scenario (it changed since the run and live mode is off). */
+  stale: boolean;
 }
 
 function compactCount(n: number): string {
@@ -41,8 +47,11 @@ function compactCount(n: number): string {
   return formatNumber(n);
 }
 
-export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpeed }: Props) {
+export function RunBar(p: Props) {
+  const { a, b, scenarioA, scenarioB, canRun, work, speed, onSpeed, stale } = p;
   const t = useStrings();
+  const liveChoice = useStore(live).choice;
+  const isLive = liveOn(liveChoice, work?.events ?? null);
   const [drag, setDrag] = useState<number | null>(null);
   const active = isActive(a) || (b !== null && isActive(b));
   const endS = a.endS > 0 ? a.endS : scenarioA.duration_s;
@@ -53,16 +62,47 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpee
     setDrag(null);
     seekAll(scenarioA, scenarioB, value);
   };
-  const stepS = Math.max(0.001, endS / 1000);
+  const sampleS = (scenarioA.sample_interval_ms ?? 10) / 1000;
+  const run = () => runAll(scenarioA, scenarioB);
+  const canPress = canRun && !active;
+
+  // Ctrl+Enter (⌘+Enter) runs from anywhere on the page.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && canPress) {
+        e.preventDefault();
+        runAll(scenarioA, scenarioB);
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [canPress, scenarioA, scenarioB]);
+
+  // Arrow keys move the slider one sample interval, with Shift one second.
+  const onSeekKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    const dir =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp'
+        ? 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+          ? -1
+          : 0;
+    if (dir === 0) return;
+    e.preventDefault();
+    const from = drag ?? a.nowS;
+    setDrag(Math.max(0, Math.min(endS, from + dir * (e.shiftKey ? 1 : sampleS))));
+  };
   return (
     <div className="runbar">
       <div className="runbar__buttons">
         <button
           type="button"
-          className="button button--primary"
+          className="button button--primary runbar__run"
+          id="run"
           data-testid="run"
-          disabled={!canRun || active}
-          onClick={() => runAll(scenarioA, scenarioB)}
+          disabled={!canPress}
+          aria-keyshortcuts="Control+Enter"
+          title={t.screen.runShortcut}
+          onClick={run}
         >
           {scenarioB ? t.run.runBoth : t.run.run}
         </button>
@@ -111,6 +151,8 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpee
         >
           {t.run.reset}
         </button>
+      </div>
+      <div className="runbar__settings">
         <label className="runbar__speed">
           <span>{t.run.speed}</span>
           <select
@@ -124,11 +166,27 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpee
           >
             {SPEEDS.map((s) => (
               <option key={s} value={String(s)}>
-                {s === Infinity ? t.run.speedMax : t.run.speedTimes(s)}
+                {s === Infinity ? t.screen.speedMax : t.screen.speedTimes(s)}
               </option>
             ))}
           </select>
         </label>
+        <label className="runbar__live">
+          <span>{t.screen.live}</span>
+          <select
+            data-testid="live"
+            value={liveChoice}
+            aria-describedby="live-hint"
+            onChange={(e) => setLive(e.target.value as LiveChoice)}
+          >
+            <option value="auto">{t.screen.liveAuto(isLive)}</option>
+            <option value="on">{t.screen.liveOn}</option>
+            <option value="off">{t.screen.liveOff}</option>
+          </select>
+        </label>
+        <span id="live-hint" className="visually-hidden">
+          {t.screen.liveHint}
+        </span>
       </div>
       <div className="runbar__status">
         <span
@@ -171,7 +229,7 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpee
           type="range"
           min={0}
           max={endS}
-          step={stepS}
+          step={sampleS}
           value={Math.min(now, endS)}
           aria-valuetext={`${formatSeconds(now)} s`}
           aria-describedby="seek-hint"
@@ -183,14 +241,20 @@ export function RunBar({ a, b, scenarioA, scenarioB, canRun, work, speed, onSpee
           }
           onChange={(e) => setDrag(Number(e.target.value))}
           onPointerUp={(e) => commitSeek(Number((e.target as HTMLInputElement).value))}
-          onKeyUp={(e) => {
-            if (drag !== null) commitSeek(Number((e.target as HTMLInputElement).value));
+          onKeyDown={onSeekKey}
+          onKeyUp={() => {
+            if (drag !== null) commitSeek(drag);
           }}
         />
-        <p id="seek-hint" className="field__hint">
-          {t.run.seekHint}
-        </p>
+        <span id="seek-hint" className="visually-hidden">
+          {t.run.seekHint} {t.screen.seekKeys}
+        </span>
       </div>
+      {stale && (
+        <p className="notice notice--warn runbar__stale" data-testid="stale" role="status">
+          {t.screen.stale}
+        </p>
+      )}
       {!canRun && a.status === 'idle' && <p className="muted small">{t.run.blocked}</p>}
       {work?.level === 'warn' && !active && (
         <p className="notice notice--warn" data-testid="estimate-warning">

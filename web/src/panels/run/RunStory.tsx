@@ -1,10 +1,12 @@
 // "What happened", in sentences built from the simulator's summary: each flow's goodput against
-// its tightest bound, its losses and timeouts; Jain's index; the busiest link; NIC overruns.
+// the bound that holds it (the lowest of its bounds and its max-min fair share, so ten flows on
+// one link are each compared with their share), its losses and timeouts; Jain's index; the
+// busiest link; NIC overruns.
 import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
-import { boundValues, tightest } from '../plots/bounds';
+import { binding, boundValues, hasHostModel } from '../plots/bounds';
 
 export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }) {
   const t = useStrings();
@@ -24,19 +26,21 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
           const spec = flows.find((x) => x.id === f.id);
           const udp = spec?.protocol === 'udp';
           const algo = udp ? 'UDP' : ccLabel(spec?.cc ?? 'newreno');
-          const best = f.bounds ? tightest(boundValues(f.bounds)) : null;
+          const best = f.bounds
+            ? binding(boundValues(f.bounds, { hostModel: hasHostModel(run.scenario, f.id) }))
+            : null;
           return (
             <li key={f.id}>
               {t.story.flow(f.id, algo, formatRate(f.goodput_bps))}
               {best &&
-                t.story.ofBound(
+                t.screen.ofBinding(
                   formatPercent(f.goodput_bps / best.bps),
-                  t.throughput.bounds[best.kind] ?? best.kind,
+                  t.screen.bindingNames[best.kind] ?? best.kind,
                   formatRate(best.bps),
                 )}
               {udp
                 ? t.story.udp(String(f.udp_sent_packets ?? 0), String(f.udp_received_packets ?? 0))
-                : t.story.losses(String(f.retransmitted_segments), String(f.timeouts))}
+                : t.screen.losses(f.retransmitted_segments, f.timeouts)}
               {typeof f.completion_time_s === 'number' &&
                 t.story.completed(formatNumber(f.completion_time_s))}
             </li>

@@ -1,5 +1,7 @@
 // The sweep's result: the simulated points joined by a line, the simulator's bounds at each
-// point as dashed lines, and paper 000's host bound with offload on and off as curves.
+// point as dashed lines, and paper 000's host bound with offload on and off as curves. A sweep
+// over a category (the algorithm) has no order between its points: points and a short bound
+// mark per category, never a line joining them.
 import { scaleBand, scaleLinear, scaleLog } from 'd3';
 import { useRef } from 'react';
 import { boundColor, seriesColor } from '../../charts/palette';
@@ -102,6 +104,7 @@ export function SweepPlot({ state, linkId }: { state: SweepState; linkId: string
   const xs = state.points.map((p) => p.x);
   let xOf: (x: number | string) => number;
   let ticks: { v: number | string; px: number }[];
+  let bandW = 0;
   if (numeric) {
     const lo = Math.min(...(xs as number[]), spec.from);
     const hi = Math.max(...(xs as number[]), spec.to);
@@ -115,6 +118,7 @@ export function SweepPlot({ state, linkId }: { state: SweepState; linkId: string
       .range([m.left, width - m.right])
       .padding(0.3);
     xOf = (x) => (xb(String(x)) ?? 0) + xb.bandwidth() / 2;
+    bandW = xb.bandwidth();
     ticks = xs.map((v) => ({ v, px: xOf(v) }));
   }
   const yFmt = (v: number) => (bps(spec.metric) ? formatNumber(v / 1e6) : formatNumber(v));
@@ -179,13 +183,31 @@ export function SweepPlot({ state, linkId }: { state: SweepState; linkId: string
         </text>
         {shown.map((l) => (
           <g key={l.id}>
-            <path
-              d={path(l.pts)}
-              fill="none"
-              stroke={l.color}
-              strokeWidth={l.dots ? 2.2 : 1.6}
-              strokeDasharray={l.dash}
-            />
+            {numeric ? (
+              <path
+                d={path(l.pts)}
+                fill="none"
+                stroke={l.color}
+                strokeWidth={l.dots ? 2.2 : 1.6}
+                strokeDasharray={l.dash}
+              />
+            ) : (
+              !l.dots &&
+              l.pts
+                .filter((p) => Number.isFinite(p.y))
+                .map((p) => (
+                  <line
+                    key={String(p.x)}
+                    x1={xOf(p.x) - bandW / 2}
+                    x2={xOf(p.x) + bandW / 2}
+                    y1={y(Math.min(p.y, yMax * 1.02))}
+                    y2={y(Math.min(p.y, yMax * 1.02))}
+                    stroke={l.color}
+                    strokeWidth={1.6}
+                    strokeDasharray={l.dash}
+                  />
+                ))
+            )}
             {l.dots &&
               l.pts.map((p) => (
                 <circle

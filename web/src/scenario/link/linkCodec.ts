@@ -85,6 +85,7 @@ function cleanView(view: LinkView | undefined): LinkView | null {
   const out: LinkView = {};
   if (view.plots) out.plots = [...view.plots];
   if (view.domain) out.domain = [view.domain[0], view.domain[1]];
+  if (view.selection) out.selection = view.selection;
   return Object.keys(out).length > 0 ? out : null;
 }
 
@@ -126,6 +127,12 @@ function readView(v: unknown): LinkView | undefined {
       throw new LinkError('content', 'view.domain: not two increasing times');
     }
     view.domain = [d[0] as number, d[1] as number];
+  }
+  if (v.selection !== undefined) {
+    if (typeof v.selection !== 'string' || !/^(link|node):\d{1,4}$/.test(v.selection)) {
+      throw new LinkError('content', 'view.selection: not link:N or node:N');
+    }
+    view.selection = v.selection;
   }
   return view;
 }

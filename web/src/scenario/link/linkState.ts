@@ -4,10 +4,14 @@
 import type { Scenario } from '../types';
 import type { FieldError } from '../../sim/protocol';
 
-/** Which plots are shown (all when absent) and the time window, in simulated seconds. */
+/**
+ * Which plots are shown (all when absent), the time window in simulated seconds, and the link or
+ * node selected in the editor (`link:1`, `node:0`: its index).
+ */
 export interface LinkView {
   plots?: string[];
   domain?: [number, number];
+  selection?: string;
 }
 
 /** Lesson mode flags, opaque to the link codec beyond these field types. */

@@ -14,6 +14,7 @@ fn ctx(seed: u64) -> CcContext {
         mss: MSS,
         initial_cwnd_segments: 10,
         seed,
+        slow_start: Default::default(),
     }
 }
 

@@ -13,6 +13,7 @@ fn ctx() -> CcContext {
         mss: MSS,
         initial_cwnd_segments: 10,
         seed: 0,
+        slow_start: Default::default(),
     }
 }
 
@@ -341,7 +342,7 @@ mod linux {
         let mut cc = Cubic::new(
             &CubicParams {
                 preset: CubicPreset::Linux,
-                hystart: Some(false),
+                hystart: Some(HyStartMode::Off),
                 reno_friendly: Some(false),
                 ..Default::default()
             },
@@ -535,4 +536,101 @@ fn the_cube_delta_agrees_with_128_bit_arithmetic_on_both_sides_of_the_64_bit_pat
     // cube_rtt_scale 410 = bic_scale 41 × 10 (tcp_cubic.c), C ≈ 0.4 segments/s³: 10 s from K
     // (10,240 in 1/1024 s) is 410·10240³ / 2⁴⁰ = 400.4 segments.
     assert_eq!(linux_cube_delta(410, 10_240), 400);
+}
+
+mod slow_start {
+    use super::*;
+
+    fn with(preset: CubicPreset, hystart: HyStartMode) -> Cubic {
+        Cubic::new(
+            &CubicParams {
+                preset,
+                hystart: Some(hystart),
+                ..Default::default()
+            },
+            &ctx(),
+        )
+    }
+
+    fn delayed_ack(now: Time, rtt: Time) -> AckSample {
+        AckSample {
+            acked_bytes: 2 * MSS as u64,
+            ..ack(now, rtt)
+        }
+    }
+
+    #[test]
+    fn the_linux_preset_doubles_per_round_trip_with_delayed_acks_and_carries_the_excess() {
+        let mut cc = with(CubicPreset::Linux, HyStartMode::Off);
+        cc.ssthresh = 25.0;
+        let mut t = 0;
+        for _ in 0..5 {
+            t += MS;
+            cc.on_ack(&delayed_ack(t, 100 * MS));
+        }
+        assert_eq!(cc.cwnd, 20.0, "10 segments acknowledged by 5 ACKs: +10");
+        for _ in 0..2 {
+            t += MS;
+            cc.on_ack(&delayed_ack(t, 100 * MS));
+        }
+        assert_eq!(cc.cwnd, 24.0);
+        t += MS;
+        cc.on_ack(&delayed_ack(t, 100 * MS));
+        // tcp_slow_start stops at ssthresh and returns 1 segment, which
+        // cubictcp_cong_avoid passes to bictcp_update and tcp_cong_avoid_ai.
+        assert_eq!(cc.cwnd, 25.0);
+        assert_eq!(cc.lx.cwnd_cnt, 1.0);
+    }
+
+    #[test]
+    fn hystart_plus_plus_enters_css_on_an_rtt_rise_and_then_congestion_avoidance() {
+        let mut cc = with(CubicPreset::Rfc9438, HyStartMode::Rfc9406);
+        let mut t = 0;
+        let mut delivered = 0;
+        // Rounds of one ACK per segment; RTT 100 ms, then 115 ms from round 4
+        // (> 100 + clamp(100/8, 4, 16) = 112.5 ms).
+        let mut regions = Vec::new();
+        for round in 0..12 {
+            let rtt = if round < 4 { 100 * MS } else { 115 * MS };
+            let n = cc.cwnd.floor() as u64;
+            for _ in 0..n {
+                t += MS;
+                let inflight = (cc.cwnd.floor() as u64 - 1) * MSS as u64;
+                delivered += MSS as u64;
+                cc.on_ack(&AckSample {
+                    inflight_bytes: inflight,
+                    delivered_bytes: delivered,
+                    ..ack(t, rtt)
+                });
+            }
+            regions.push(cc.region());
+        }
+        assert_eq!(&regions[..4], &[Region::SlowStart; 4]);
+        assert_eq!(regions[4], Region::ConservativeSlowStart);
+        // CSS lasts CSS_ROUNDS = 5 rounds (the partial one counts), then
+        // ssthresh = cwnd and congestion avoidance.
+        assert!(cc.ssthresh.is_finite(), "left slow start without a loss");
+        assert!(cc.cwnd >= cc.ssthresh);
+        assert!(matches!(
+            regions[11],
+            Region::Concave | Region::Convex | Region::RenoFriendly
+        ));
+        // Exponential growth up to round 4 (10·2⁴ = 160), then at most +¼ a round.
+        assert!(cc.cwnd < 160.0 * 1.25_f64.powi(6), "{}", cc.cwnd);
+    }
+
+    #[test]
+    fn linux_hystart_is_the_default_except_in_paper002() {
+        for (preset, on) in [
+            (CubicPreset::Rfc9438, true),
+            (CubicPreset::Linux, true),
+            (CubicPreset::Paper002, false),
+        ] {
+            let cc = cubic(preset);
+            assert_eq!(cc.hystart.is_some(), on, "{preset:?}");
+            assert!(cc.hystart_pp.is_none());
+        }
+        let cc = with(CubicPreset::Linux, HyStartMode::Off);
+        assert!(cc.hystart.is_none() && cc.hystart_pp.is_none());
+    }
 }

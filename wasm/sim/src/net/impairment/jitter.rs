@@ -26,7 +26,7 @@ pub struct FifoJitter {
 }
 
 /// A standard normal deviate by the Box–Muller transform, through libm so
-/// every target draws the same value (DESIGN.md §4).
+/// every target draws the same value (docs/architecture.md, "Determinism").
 fn standard_normal(rng: &mut Rng) -> f64 {
     let u1 = 1.0 - rng.uniform(); // (0, 1]
     let u2 = rng.uniform();

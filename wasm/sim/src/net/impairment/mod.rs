@@ -1,4 +1,4 @@
-//! Link impairments as small, pure rules (DESIGN.md §7, after turmoil):
+//! Link impairments as small, pure rules (after turmoil's network simulator):
 //! random loss (Bernoulli, Gilbert–Elliott), delay jitter that keeps FIFO
 //! order, the timer-tick delay of a software emulator (dummynet) and a
 //! trace-driven transmitter (mahimahi). Each takes time and a random stream

@@ -1,0 +1,126 @@
+//! Paper 001 (Miyake, Ishikura & Suzuki) in whole runs: the four presets show
+//! the paper's result by its mechanism (receiver overruns, a Tahoe sawtooth
+//! for window control alone, a cwnd that keeps growing under rate control),
+//! the workstation's kernel TCP gets the paper's 7.5 Mb/s, and the Tahoe
+//! restart no longer locks a flow into a restart every round trip.
+
+mod common;
+
+use sim::{Scenario, World};
+
+struct Run {
+    goodput: f64,
+    receiver_overruns: u64,
+    /// (t, cwnd) samples.
+    cwnd: Vec<(f64, f64)>,
+    link_drops: u64,
+    nic_overruns: u64,
+}
+
+fn run(s: &Scenario) -> Run {
+    let (w, rows) = common::run_rows(s);
+    let sum = w.summary();
+    let width = w.columns().len();
+    let c = common::col(&w, "flow.transfer.cwnd");
+    Run {
+        goodput: sum.flows[0].goodput_bps,
+        receiver_overruns: sum.flows[0].receiver_overruns.unwrap_or(0),
+        cwnd: rows.chunks_exact(width).map(|r| (r[0], r[c])).collect(),
+        link_drops: sum.links.iter().map(|l| l.drops).sum(),
+        nic_overruns: sum.hosts.iter().map(|h| h.nic_overruns).sum(),
+    }
+}
+
+fn preset(name: &str) -> Run {
+    run(&common::load(&format!("content/scenarios/{name}.json")))
+}
+
+/// Times after `from` at which cwnd fell to at most 2 segments from above 10.
+fn restarts(cwnd: &[(f64, f64)], from: f64) -> usize {
+    cwnd.windows(2)
+        .filter(|w| w[0].0 >= from && w[0].1 > 10.0 && w[1].1 <= 2.0)
+        .count()
+}
+
+#[test]
+fn at_200_ms_rate_control_wins_by_avoiding_the_overrun_sawtooth() {
+    let window = preset("paper001-window-200ms");
+    let rate = preset("paper001-rate-200ms");
+    let ratio = rate.goodput / window.goodput;
+    assert!(
+        (1.3..=2.2).contains(&ratio),
+        "rate {:.3} / window {:.3} Mb/s = {ratio:.2}",
+        rate.goodput / 1e6,
+        window.goodput / 1e6
+    );
+    // The losses are the receiver's overruns, not the network's.
+    for r in [&window, &rate] {
+        assert!(r.receiver_overruns > 0);
+        assert_eq!((r.link_drops, r.nic_overruns), (0, 0));
+    }
+    // Window only: a sawtooth of restarts from one segment (Fig. 6).
+    assert!(restarts(&window.cwnd, 10.0) >= 2, "{:?}", window.cwnd);
+    // Rate control: once the first loss has set a rate, cwnd never shrinks.
+    let later: Vec<f64> = rate
+        .cwnd
+        .iter()
+        .filter(|s| s.0 > 5.0)
+        .map(|s| s.1)
+        .collect();
+    assert!(
+        later.windows(2).all(|w| w[1] >= w[0]),
+        "cwnd fell under rate control"
+    );
+    assert_eq!(restarts(&rate.cwnd, 5.0), 0);
+}
+
+#[test]
+fn with_no_added_delay_the_two_are_alike_below_kernel_tcp() {
+    let window = preset("paper001-window-0ms");
+    let rate = preset("paper001-rate-0ms");
+    let ratio = rate.goodput / window.goodput;
+    assert!((0.9..=1.15).contains(&ratio), "{ratio:.2}");
+    assert!(window.goodput < 7.5e6 && rate.goodput < 7.5e6);
+}
+
+/// The same path and workstation with the kernel's TCP (no user-level
+/// process, SACK recovery, the default window).
+fn kernel_tcp() -> Scenario {
+    let mut s = common::load("content/scenarios/paper001-window-0ms.json");
+    s.flows[0].cc = None;
+    s.flows[0].cc_params = Default::default();
+    s.flows[0].tcp = Default::default();
+    sim::parse_scenario(&sim::scenario::to_json(&s)).expect("valid")
+}
+
+#[test]
+fn the_workstations_kernel_tcp_gets_7_5_mbps() {
+    let g = run(&kernel_tcp()).goodput;
+    assert!((g / 7.5e6 - 1.0).abs() < 0.02, "{:.3} Mb/s", g / 1e6);
+}
+
+/// The window-only preset as it was before Go-Back-N: Tahoe recovery and a
+/// receiver that keeps out-of-order data. Its old restart resent the whole
+/// window, the receiver answered each copy it held with a duplicate ACK, and
+/// from t ≈ 28 s three of them arrived every round trip just as SND.UNA
+/// reached `recover`: a new restart every 210 ms, cwnd ≤ 3 to the end.
+#[test]
+fn a_tahoe_flow_is_not_locked_into_a_restart_every_round_trip() {
+    let mut s = common::load("content/scenarios/paper001-window-200ms.json");
+    s.flows[0].cc = Some(sim::scenario::CcAlgorithm::Newreno);
+    s.flows[0].cc_params = Default::default();
+    s.flows[0].tcp = sim::scenario::TcpOptions {
+        recovery: sim::scenario::Recovery::Tahoe,
+        receive_buffer_bytes: 1 << 20,
+        ..Default::default()
+    };
+    let s = sim::parse_scenario(&sim::scenario::to_json(&s)).expect("valid");
+    let w: World = common::run_checked(&s, 1_000_000_000);
+    let f = &w.summary().flows[0];
+    assert!(
+        f.fast_retransmits < 20,
+        "{} fast retransmits",
+        f.fast_retransmits
+    );
+    assert!(f.goodput_bps > 3e6, "{:.3} Mb/s", f.goodput_bps / 1e6);
+}
