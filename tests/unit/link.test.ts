@@ -17,6 +17,7 @@ import { DEFAULT_SCENARIO } from '../../web/src/scenario/defaultScenario';
 import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
 import type { Scenario } from '../../web/src/scenario/types';
 import { readRepoFile } from './helpers/repo';
+import { otherModelOf } from '../../web/src/state/linkStore';
 import { reader } from './helpers/reader';
 
 const v1 = (payload: unknown) =>
@@ -112,6 +113,23 @@ describe('link round trip', () => {
       state,
       errors: [],
     });
+  });
+
+  it('carries the trace hash its maker saw, under the checksum; another model version says so', async () => {
+    const state: LinkState = { scenario: presetScenario('codel'), traceHash: '0123456789abcdef' };
+    const hash = await encodeLink(state, '0.0.1-old');
+    const r = await decodeLink(hash, reader);
+    expect(r).toMatchObject({ ok: true, model: '0.0.1-old', state });
+    if (!r.ok) return;
+    expect(otherModelOf(r, reader.modelVersion)).toEqual({
+      theirs: '0.0.1-old',
+      ours: reader.modelVersion,
+      traceHash: '0123456789abcdef',
+    });
+    expect(otherModelOf({ ...r, model: reader.modelVersion }, reader.modelVersion)).toBeNull();
+    // A trace hash that is not one is refused like any field that does not fit.
+    const bad = await encodeLink({ ...state, traceHash: '<b>x</b>' }, reader.modelVersion);
+    expect(failed(await decodeLink(bad, reader)).detail).toContain('th: not a trace hash');
   });
 
   it('tells a link from an empty or foreign fragment', () => {

@@ -3,7 +3,7 @@
 // and scenario files that export and import back exactly.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseSaved } from '../../web/src/state/autosave';
+import { parseSaved, saveTarget, savedByOtherTab } from '../../web/src/state/autosave';
 import type { Saved } from '../../web/src/state/autosave';
 import { chooseStart } from '../../web/src/state/pageStart';
 import { scenarioFileText } from '../../web/src/scenario/scenarioFile';
@@ -189,5 +189,32 @@ describe('scenario files', () => {
     const r = readScenarioBytes(bytes(scenarioFileText(s)), reader);
     expect(r.ok && r.scenario).toEqual(s);
     expect(r.ok && r.errors[0]?.path).toBe('duration_s');
+  });
+});
+
+describe('autosave guards', () => {
+  it('never puts an invalid scenario over a valid one: that edit goes to the draft', () => {
+    const valid = { ...saved('codel'), valid: true };
+    expect(saveTarget(false, valid)).toBe('draft');
+    // Older records carry no flag: taken as valid.
+    expect(saveTarget(false, saved('codel'))).toBe('draft');
+    expect(saveTarget(true, valid)).toBe('main');
+    // Nothing valid to protect: the invalid edit is the saved work.
+    expect(saveTarget(false, null)).toBe('main');
+    expect(saveTarget(false, { ...valid, valid: false })).toBe('main');
+  });
+
+  it('tells another tab’s later save from its own', () => {
+    const rec = { ...saved('codel', 2000), tab: 'other' };
+    expect(savedByOtherTab(rec, 'me', 1000)).toBe(true);
+    expect(savedByOtherTab(rec, 'me', 2000)).toBe(false);
+    expect(savedByOtherTab({ ...rec, tab: 'me' }, 'me', 1000)).toBe(false);
+    expect(savedByOtherTab(saved('codel', 2000), 'me', 1000)).toBe(false);
+    expect(savedByOtherTab(null, 'me', 0)).toBe(false);
+  });
+
+  it('keeps the validity and the tab of a record', () => {
+    const text = JSON.stringify({ ...saved('codel'), valid: false, tab: 'x1' });
+    expect(parseSaved(text)).toMatchObject({ valid: false, tab: 'x1' });
   });
 });

@@ -21,6 +21,11 @@ export const en = {
     untitled: '(untitled)',
     invalid: 'had errors',
     restore: 'Restore',
+    saveFailed:
+      'Your work could not be saved in this browser (storage is full or turned off). Download it as a file to keep it:',
+    download: 'Download the scenario (JSON)',
+    otherTab:
+      'The lab is open in another tab too. Each tab keeps its own work; when one saves over the other, the other’s scenario goes to the list of earlier scenarios.',
   },
   startGuard: {
     heading: 'The lab could not start',
@@ -379,6 +384,9 @@ export const en = {
   },
 
   share: {
+    otherModel: (theirs: string, ours: string) =>
+      `This link was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the link's author saw.`,
+    hashes: 'Trace hash when the link was made → now',
     copy: 'Copy link',
     copied: 'Link copied: it opens this scenario, seed and view.',
     fallback: 'The clipboard is not available here. Select the link and copy it:',

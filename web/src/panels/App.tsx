@@ -218,10 +218,7 @@ export function App() {
       {show('queue') && guard('queue', <QueuePanel runs={runs} durationS={durationS} />)}
       {show('rtt') && guard('rtt', <RttPanel runs={runs} durationS={durationS} />)}
       {show('fairness') &&
-        guard(
-          'fairness',
-          <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />,
-        )}
+        guard('fairness', <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />)}
       {show('cc') && guard('cc', <CcInternalsPanel runs={runs} durationS={durationS} />)}
       {show('qdisc') && guard('qdisc', <QdiscInternalsPanel runs={runs} durationS={durationS} />)}
       {show('host') && guard('host', <HostPanel runs={runs} durationS={durationS} />)}

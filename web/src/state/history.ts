@@ -9,7 +9,7 @@ import type { Scenario } from '../scenario/types';
 export const HISTORY_SIZE = 10;
 
 /** Why the scenario left the editor. */
-export type HistoryReason = 'replaced' | 'otherTab' | 'restore' | 'crash';
+export type HistoryReason = 'replaced' | 'otherTab' | 'draft' | 'restore' | 'crash';
 
 export interface HistoryEntry {
   /** Unique and increasing: the time it was kept, in ms, made unique. */

@@ -21,9 +21,23 @@ export const recovery = new Store<RecoveryState>({ undo: null, entries: [] });
 
 let isValid: (s: Scenario) => boolean = () => true;
 
-/** The page's validator, once the wasm has loaded: entries record whether A was valid. */
+/** The page's validator, once the wasm has loaded: entries record whether A was valid, and
+ * autosave never puts an invalid scenario over a valid one. */
 export function setValidity(fn: (s: Scenario) => boolean): void {
   isValid = fn;
+}
+
+export function scenarioValid(s: Scenario): boolean {
+  return isValid(s);
+}
+
+/** Keep saved work (another tab's, or an invalid draft) in the history. */
+export async function keepSaved(
+  saved: { A: Scenario; B: Scenario | null; valid?: boolean },
+  reason: HistoryReason,
+): Promise<void> {
+  await keep(saved.A, saved.B, reason, saved.valid ?? isValid(saved.A));
+  await refresh(undefined);
 }
 
 async function refresh(undo: HistoryEntry | null | undefined): Promise<void> {

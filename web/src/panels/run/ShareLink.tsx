@@ -7,7 +7,9 @@ import { encodeLinkChecked } from '../../scenario/link/linkCodec';
 import type { EncodedLink } from '../../scenario/link/linkCodec';
 import { scenarioFileText } from '../../scenario/scenarioFile';
 import { loadPageWasm } from '../../sim/validator';
+import { diffScenarios } from '../../scenario/diff';
 import { currentLinkState } from '../../state/linkStore';
+import { runA } from '../../state/runs';
 import { CopyButton } from '../CopyButton';
 import { useStrings } from '../hooks/useStrings';
 
@@ -15,7 +17,19 @@ import { useStrings } from '../hooks/useStrings';
 export async function linkToPage(): Promise<
   { ok: true; url: string } | Exclude<EncodedLink, { ok: true }>
 > {
-  const r = await encodeLinkChecked(currentLinkState(), (await loadPageWasm()).reader.modelVersion);
+  const state = currentLinkState();
+  // The trace hash of the finished run of this very scenario travels with the link, so a lab on
+  // another model version can show both.
+  const run = runA.getSnapshot();
+  if (
+    run.status === 'done' &&
+    run.traceHash &&
+    run.scenario &&
+    diffScenarios(run.scenario, state.scenario).length === 0
+  ) {
+    state.traceHash = run.traceHash;
+  }
+  const r = await encodeLinkChecked(state, (await loadPageWasm()).reader.modelVersion);
   if (!r.ok) return r;
   const url = new URL(globalThis.location.href);
   url.hash = r.hash;

@@ -60,6 +60,7 @@ export async function encodeLinkChecked(state: LinkState, model: string): Promis
   const view = cleanView(state.view);
   if (view) payload.view = view;
   if (state.lesson) payload.lesson = state.lesson;
+  if (state.traceHash) payload.th = state.traceHash;
   const json = new TextEncoder().encode(JSON.stringify(payload));
   if (json.length > MAX_JSON_BYTES) {
     return { ok: false, reason: 'tooLarge', size: json.length, limit: MAX_JSON_BYTES };
@@ -173,6 +174,12 @@ function readPayload(
   if (view) state.view = view;
   const lesson = readLesson(payload.lesson);
   if (lesson) state.lesson = lesson;
+  if (payload.th !== undefined) {
+    if (typeof payload.th !== 'string' || !/^[0-9a-f]{16}$/.test(payload.th)) {
+      throw new LinkError('content', 'th: not a trace hash');
+    }
+    state.traceHash = payload.th;
+  }
   return { state, errors: read.errors };
 }
 

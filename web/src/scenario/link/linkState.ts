@@ -27,6 +27,8 @@ export interface LinkState {
   scenario: Scenario;
   view?: LinkView;
   lesson?: LessonFlags;
+  /** The trace hash its maker saw for this scenario (16 hex digits), when a run had finished. */
+  traceHash?: string;
 }
 
 /** Why a link could not be opened (an i18n key: `link.problems.<reason>`). */

@@ -26,6 +26,8 @@ export interface PayloadV1 {
   seed?: unknown;
   view?: unknown;
   lesson?: unknown;
+  /** The trace hash of the run the link was copied after (same scenario and model version). */
+  th?: unknown;
 }
 
 /** A link error with its reason, thrown inside the decoder and reported by decodeLink. */
