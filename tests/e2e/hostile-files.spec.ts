@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../golden/golden';
-import { openLab } from './helpers';
+import { openEditor, openLab } from './helpers';
 
 const DIR = join(ROOT, 'tests', 'hostile');
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<
@@ -46,6 +46,7 @@ for (const file of files) {
 
   test(`${file} as an import`, async ({ page }) => {
     await openLab(page, '?lang=en');
+    await openEditor(page); // the import button is in the full editor
     await page.getByTestId('import-json').setInputFiles({
       name: file,
       mimeType: 'application/json',
