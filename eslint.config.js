@@ -24,6 +24,8 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'node_modules/',
+      // The Python package's virtual environment (npm run test:python).
+      '.venv/',
       'wasm/',
       'web/src/sim/pkg/',
       'test-results/',

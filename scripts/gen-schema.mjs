@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Regenerate public/schema/scenario.v1.json (the text of `tcplab schema`, from the native CLI:
 // the WASM build ships without the schema generator) and web/src/scenario/types.ts, and the
-// boundary's web/src/sim/boundary.schema.json (`tcplab schema boundary`) and boundary.ts.
+// boundary's web/src/sim/boundary.schema.json (`tcplab schema boundary`) and boundary.ts, and the
+// sweep file's public/schema/sweep.v1.json (`tcplab schema sweep`).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import {
   BOUNDARY_JSON,
   BOUNDARY_TS,
@@ -46,3 +47,4 @@ writeIfChanged(SCHEMA_TS, await schemaToTs(schema));
 const boundary = tcplab('schema', 'boundary');
 writeIfChanged(BOUNDARY_JSON, boundary);
 writeIfChanged(BOUNDARY_TS, await boundaryToTs(boundary));
+writeIfChanged(join(ROOT, 'public', 'schema', 'sweep.v1.json'), tcplab('schema', 'sweep'));

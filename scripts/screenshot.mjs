@@ -67,6 +67,52 @@ const SHOTS = [
     },
   },
   {
+    name: 'screenshots/packets',
+    viewport: { width: 1366, height: 768 },
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      const canvas = page.getByTestId('tsg-canvas');
+      // Zoom into the first loss and its recovery (Ctrl + wheel at the first drop), inspect it.
+      let at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
+      await canvas.evaluate(
+        (el, [px, py]) => {
+          const r = el.getBoundingClientRect();
+          for (let i = 0; i < 6; i++)
+            el.dispatchEvent(
+              new el.ownerDocument.defaultView.WheelEvent('wheel', {
+                deltaY: -400,
+                ctrlKey: true,
+                clientX: r.left + px,
+                clientY: r.top + py,
+                bubbles: true,
+                cancelable: true,
+              }),
+            );
+        },
+        [at[0] + 0.4, at[1]],
+      );
+      await page.waitForTimeout(300);
+      at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
+      await canvas.click({ position: { x: at[0], y: at[1] } });
+      await page.getByTestId('tsg').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DOCS, 'screenshots/packets.png'), fullPage: false });
+    },
+  },
+  {
+    name: 'screenshots/packets-phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('tsg').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(DOCS, 'screenshots/packets-phone.png') });
+    },
+  },
+  {
     name: 'screenshot',
     async take(page) {
       await runToDone(page);

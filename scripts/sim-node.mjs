@@ -37,7 +37,7 @@ if (!existsSync(PKG_JS) || !existsSync(PKG_WASM)) {
 }
 
 const wasm = await loadWasm();
-const { errors } = JSON.parse(wasm.validate(text));
+const errors = wasm.validate(text);
 if (errors.length > 0) {
   for (const e of errors) {
     process.stderr.write(`error: ${file}: ${e.path ? `${e.path}: ` : ''}${e.message}\n`);

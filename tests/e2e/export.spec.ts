@@ -1,6 +1,11 @@
 // Exports: the trace as CSV that parses, the scenario JSON, a plot as SVG and PNG, and a pcap of
-// one flow that a packet analyser reads (magic number, link type, IPv4/TCP headers in order).
-import { readFileSync } from 'node:fs';
+// one flow that a packet analyser reads (magic number, link type, IPv4/TCP headers in order) and
+// that equals, byte for byte, the file `tcplab run --pcap` writes (`npm test` builds the CLI
+// before the browser tests).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Download, Page } from '@playwright/test';
 import { openLab, runToDone } from './helpers';
@@ -93,4 +98,13 @@ test('a flow exports as a pcap of its packets at the sender', async ({ page }) =
   // The default scenario overflows its queue, so some ACKs carry SACK blocks.
   expect(withSack).toBeGreaterThan(0);
   await expect(page.getByTestId('pcap-status')).toContainText('packets written');
+  // The same file from the native CLI: one writer (world/pcap.rs) behind both.
+  // npm test builds it in the test profile (wasm/target/debug); a release build will do too.
+  const cli = ['debug', 'release']
+    .map((p) => join('wasm', 'target', p, 'tcplab'))
+    .find((p) => existsSync(p));
+  expect(cli, 'npm test builds the CLI before the browser tests').toBeDefined();
+  const out = join(mkdtempSync(join(tmpdir(), 'tcplab-pcap-')), 'flow1.pcap');
+  execFileSync(cli!, ['run', 'content/scenarios/default.json', '--pcap', 'flow1@sender', out]);
+  expect(readFileSync(out).equals(body)).toBe(true);
 });

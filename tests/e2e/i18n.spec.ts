@@ -1,6 +1,6 @@
 // English and Japanese, switchable; the choice sticks across reloads; themes switch too.
 import { expect, test } from '@playwright/test';
-import { openLab, runToDone } from './helpers';
+import { fieldId, openEditor, openLab, runToDone } from './helpers';
 
 test('switching the language to Japanese and back', async ({ page }) => {
   await openLab(page);
@@ -17,6 +17,27 @@ test('switching the language to Japanese and back', async ({ page }) => {
   await page.getByTestId('language').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('run')).toHaveText('Run');
+});
+
+test('a bad value in the editor shows the validator message in Japanese at ja', async ({
+  page,
+}) => {
+  const MTU = fieldId('topology.links[1].mtu_bytes');
+  await openLab(page);
+  await page.getByTestId('language').selectOption('ja');
+  await openEditor(page);
+  await page.locator(`#${MTU}`).fill('40');
+  // The simulator's out_of_range code with its numbers, in the Japanese template.
+  await expect(page.getByTestId(`error-${MTU}`)).toContainText(
+    '68 から 65535 バイト の間にしてください（入力: 40）。',
+  );
+  await expect(page.getByTestId('error-summary')).toContainText('68 から 65535 バイト');
+  await expect(page.getByTestId('run')).toBeDisabled();
+  // Back in English, the same error reads as the CLI prints it (as a sentence).
+  await page.getByTestId('language').selectOption('en');
+  await expect(page.getByTestId(`error-${MTU}`)).toContainText(
+    'Must be between 68 and 65535 bytes, got 40.',
+  );
 });
 
 test('the dark theme switches the page and the plots', async ({ page }) => {

@@ -18,6 +18,7 @@ const base: FlowBounds = {
   mtu_bytes: 1500,
   link_bps: 19.4667e6,
   window_bps: null,
+  loss_p: 0,
   mathis_bps: 12e6,
   mathis_delayed_ack_bps: 8.5e6,
   pftk_bps: 11e6,

@@ -1,25 +1,23 @@
 // Decoding simulator errors, and number formatting.
 import { describe, expect, it } from 'vitest';
 import { formatNumber, formatPercent, formatRate } from '../../web/src/i18n/format';
-import { describeThrown, parseErrorsJson } from '../../web/src/sim/errors';
+import { describeThrown, thrownErrors } from '../../web/src/sim/errors';
 
 describe('errors', () => {
-  it('parses the errors JSON', () => {
-    expect(parseErrorsJson('{"errors":[]}')).toEqual([]);
-    expect(parseErrorsJson('{"errors":[{"path":"a","message":"b"}]}')).toEqual([
+  const thrown = (errors: unknown) => Object.assign(new Error('x'), { errors });
+
+  it('reads the typed errors a thrown Error carries', () => {
+    expect(thrownErrors(thrown([]))).toEqual([]);
+    expect(thrownErrors(thrown([{ path: 'a', message: 'b' }]))).toEqual([
       { path: 'a', message: 'b' },
     ]);
-    expect(parseErrorsJson('{"errors":[{"path":1}]}')).toBeNull();
-    expect(parseErrorsJson('RuntimeError: unreachable')).toBeNull();
+    expect(thrownErrors(thrown([{ path: 1 }]))).toBeNull();
+    expect(thrownErrors(new Error('RuntimeError: unreachable'))).toBeNull();
   });
 
   it('describes what the wasm module throws', () => {
-    expect(describeThrown(new Error('{"errors":[{"path":"duration_s","message":"bad"}]}'))).toEqual(
-      {
-        message: 'duration_s: bad',
-        errors: [{ path: 'duration_s', message: 'bad' }],
-      },
-    );
+    const bad = { code: 'not_finite', path: 'duration_s', params: {}, message: 'bad' };
+    expect(describeThrown(thrown([bad]))).toEqual({ message: 'duration_s: bad', errors: [bad] });
     expect(describeThrown(new Error('unreachable'))).toEqual({
       message: 'unreachable',
       errors: [],

@@ -105,7 +105,7 @@ describe('lessons', () => {
       if (!a) return;
       for (const student of ['s01', 's02', 'alice', '山田']) {
         for (const [name, s] of Object.entries(assigned(a, student))) {
-          expect(validate(JSON.stringify(s)), `${name}/${student}`).toBe('{"errors":[]}');
+          expect(validate(JSON.stringify(s)), `${name}/${student}`).toEqual([]);
         }
       }
     });

@@ -160,7 +160,7 @@ describe('scenario files', () => {
       ok: false,
       problem: {
         path: '',
-        message: 'malformed JSON at line 1 column 3 (byte 2): key must be a string',
+        message: 'malformed JSON: key must be a string at line 1 column 3 (byte 2)',
       },
     });
     const flows =

@@ -29,7 +29,7 @@ describe('the Papers view', () => {
         if (!r.open) continue;
         const s = experimentScenario(r.open);
         expect(typeof s, `${p.paper}/${r.id}: ${String(s)}`).toBe('object');
-        expect(validate(JSON.stringify(s)), `${p.paper}/${r.id}`).toBe('{"errors":[]}');
+        expect(validate(JSON.stringify(s)), `${p.paper}/${r.id}`).toEqual([]);
       }
     }
   });

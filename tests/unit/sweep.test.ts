@@ -5,10 +5,9 @@ import { presetScenario } from '../../web/src/scenario/presets';
 import { applySweep, delayFactorFor, slowestLink, sweepGrid } from '../../web/src/scenario/sweep';
 import type { SweepSpec } from '../../web/src/scenario/sweep';
 import type { Scenario } from '../../web/src/scenario/types';
-import { parseErrorsJson } from '../../web/src/sim/errors';
 import { Simulation, validate } from './helpers/wasm';
 
-const errorsOf = (s: Scenario) => parseErrorsJson(validate(JSON.stringify(s))) ?? [];
+const errorsOf = (s: Scenario) => validate(JSON.stringify(s)) ?? [];
 const spec = (patch: Partial<SweepSpec>): SweepSpec => ({
   param: 'mtu',
   from: 500,

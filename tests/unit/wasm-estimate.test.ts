@@ -5,21 +5,7 @@ import { loadGolden } from '../golden/golden';
 import { buildCli, CLI, readRepoFile, runProcess } from './helpers/repo';
 import { estimate, Simulation, validate } from './helpers/wasm';
 
-interface Estimate {
-  events: number;
-  packets: number;
-  rows: number;
-  columns: number;
-  trace_values: number;
-  level: 'ok' | 'warn' | 'refuse';
-  message: string;
-}
-interface EstimateReply {
-  errors: { path: string; message: string }[];
-  estimate: Estimate | null;
-}
-
-const reply = (json: string) => JSON.parse(estimate(json)) as EstimateReply;
+const reply = (json: string) => estimate(json);
 const golden = Object.entries(loadGolden());
 
 interface DefaultScenario {
@@ -54,7 +40,8 @@ describe('estimate() in wasm', () => {
     expect(r.errors).toEqual([]);
     expect(r.estimate?.level).toBe('warn');
     expect(r.estimate?.message).toMatch(/a long run/);
-    expect(validate(long)).toBe('{"errors":[]}');
+    expect(validate(long)).toEqual([]);
+    expect(r.estimate?.notice?.code).toBe('long_run');
   });
 
   it('refuses a run above the cap, at duration_s, with a duration that fits', () => {
@@ -65,15 +52,24 @@ describe('estimate() in wasm', () => {
     });
     const r = reply(huge);
     expect(r.estimate?.level).toBe('refuse');
-    expect(r.errors).toEqual([{ path: 'duration_s', message: r.estimate?.message }]);
+    expect(r.errors).toEqual([r.estimate?.notice]);
+    expect(r.errors[0]?.code).toBe('too_many_events');
+    expect(r.errors[0]?.message).toBe(r.estimate?.message);
     expect(r.errors[0]?.message).toMatch(/shorten duration_s to at most \d+ s/);
-    expect(JSON.parse(validate(huge)).errors).toEqual(r.errors);
+    expect(validate(huge)).toEqual(r.errors);
     expect(() => new Simulation(huge)).toThrow(/duration_s/);
   });
 
   it('has no estimate for a scenario with field errors', () => {
     expect(reply('{"version": 1')).toEqual({
-      errors: [{ path: expect.any(String), message: expect.stringMatching(/malformed JSON/) }],
+      errors: [
+        {
+          code: 'json_syntax',
+          path: expect.any(String),
+          params: { detail: expect.any(String) },
+          message: expect.stringMatching(/malformed JSON/),
+        },
+      ],
       estimate: null,
     });
   });

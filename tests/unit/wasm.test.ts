@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGolden } from '../golden/golden';
 import { columnOf, findColumn, parseColumns, rowCount } from '../../web/src/sim/rows';
-import { parseErrorsJson } from '../../web/src/sim/errors';
+import { thrownErrors } from '../../web/src/sim/errors';
 import { buildCli, CLI, readRepoFile, runProcess } from './helpers/repo';
 import { Simulation, validate } from './helpers/wasm';
 
@@ -111,7 +111,7 @@ describe('invalid input through the wasm API', () => {
     const s = JSON.parse(readRepoFile('content/scenarios/default.json'));
     s.topology.links[0].mtu_bytes = 10;
     s.flows[0].dst = 'mars';
-    const errors = parseErrorsJson(validate(JSON.stringify(s)));
+    const errors = validate(JSON.stringify(s));
     expect(errors?.map((e) => e.path)).toEqual(
       expect.arrayContaining(['topology.links[0].mtu_bytes', 'flows[0].dst']),
     );
@@ -120,18 +120,41 @@ describe('invalid input through the wasm API', () => {
   it('validate() reports type errors with the path of the field', () => {
     const s = JSON.parse(readRepoFile('content/scenarios/default.json'));
     s.duration_s = 'long';
-    expect(parseErrorsJson(validate(JSON.stringify(s)))).toEqual([
-      { path: 'duration_s', message: expect.stringMatching(/invalid type/) },
+    expect(validate(JSON.stringify(s))).toEqual([
+      {
+        code: 'wrong_type',
+        path: 'duration_s',
+        params: { found: 'string "long"', expected: 'f64' },
+        message: 'invalid type: string "long", expected f64',
+      },
     ]);
   });
 
-  it('the Simulation constructor throws the errors JSON', () => {
-    expect(() => new Simulation('{"version":1}')).toThrow(/"errors"/);
+  it('the Simulation constructor throws an Error carrying the typed errors', () => {
+    expect(() => new Simulation('{"version":1}')).toThrow(/missing field/);
+    let thrown: unknown = null;
     try {
       new Simulation('not json');
     } catch (e) {
-      expect(parseErrorsJson((e as Error).message)?.[0]?.message).toMatch(/malformed JSON/);
+      thrown = e;
     }
+    expect(thrown).toBeInstanceOf(Error);
+    const [first] = thrownErrors(thrown) ?? [];
+    expect(first?.code).toBe('json_syntax');
+    expect(first?.message).toMatch(/malformed JSON/);
+  });
+
+  it('validate() gives a range error its code and numbers', () => {
+    const s = JSON.parse(readRepoFile('content/scenarios/default.json'));
+    s.topology.links[0].delay_ms = -1;
+    expect(validate(JSON.stringify(s))).toEqual([
+      {
+        code: 'out_of_range',
+        path: 'topology.links[0].delay_ms',
+        params: { min: 0, max: 10000, value: -1, unit: 'ms' },
+        message: 'must be between 0 and 10000 ms, got -1',
+      },
+    ]);
   });
 
   it('validate() names the field of a bad recovery, RTO or HyStart setting', () => {
@@ -144,17 +167,17 @@ describe('invalid input through the wasm API', () => {
     };
     s.flows[0].cc = 'cubic';
     s.flows[0].cc_params = { cubic: { hystart: 'fast' } };
-    const paths = (parseErrorsJson(validate(JSON.stringify(s))) ?? []).map((e) => e.path);
+    const paths = (validate(JSON.stringify(s)) ?? []).map((e) => e.path);
     // A bad enum value stops the reader at the first one; fix it and the next is named.
     expect(paths[0]).toMatch(/^flows\[0\]\.(tcp\.(recovery|rto)|cc_params\.cubic\.hystart)$/);
     s.flows[0].tcp = { min_rto_ms: 0, rack_reordering_window: 5 };
     s.flows[0].cc_params = {};
-    expect((parseErrorsJson(validate(JSON.stringify(s))) ?? []).map((e) => e.path)).toEqual(
+    expect((validate(JSON.stringify(s)) ?? []).map((e) => e.path)).toEqual(
       expect.arrayContaining(['flows[0].tcp.min_rto_ms', 'flows[0].tcp.rack_reordering_window']),
     );
   });
 
   it('validate() accepts the default scenario', () => {
-    expect(validate(readRepoFile('content/scenarios/default.json'))).toBe('{"errors":[]}');
+    expect(validate(readRepoFile('content/scenarios/default.json'))).toEqual([]);
   });
 });

@@ -23,96 +23,90 @@ fn start() {
     panic::install_hook();
 }
 
-/// Errors cross the boundary as JSON: `{"errors":[{"path":"…","message":"…"}]}`.
-fn errors_json(errors: &[sim::ValidationError]) -> String {
-    let list: Vec<String> = errors
-        .iter()
-        .map(|e| {
-            format!(
-                "{{\"path\":{},\"message\":{}}}",
-                json_string(&e.path),
-                json_string(&e.message)
-            )
-        })
-        .collect();
-    format!("{{\"errors\":[{}]}}", list.join(","))
+// The types the page reads (ValidationError, ScenarioCheck) are generated from the Rust
+// ones into web/src/sim/boundary.ts; the declarations wasm-bindgen writes name them.
+#[wasm_bindgen(typescript_custom_section)]
+const BOUNDARY_TYPES: &str = "import type { ScenarioCheck, ValidationError } from '../boundary';";
+
+/// A value serialised by serde_json (which the model already carries) as a JS value;
+/// JSON.parse of serde_json's output cannot fail.
+fn to_js(json: String) -> JsValue {
+    js_sys::JSON::parse(&json).unwrap_or(JsValue::NULL)
 }
 
-fn json_string(s: &str) -> String {
-    sim::scenario::json_string(s)
+/// A thrown Error: the errors in English as its message, and the typed list as its
+/// `errors` property (web/src/sim/errors.ts reads it).
+fn errors_thrown(errors: &[sim::ValidationError]) -> JsValue {
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    let error = js_sys::Error::new(&text.join("; "));
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(
+        &error,
+        &JsValue::from_str("errors"),
+        &to_js(sim::scenario::to_json(errors)),
+    );
+    error.into()
 }
 
-/// Validate scenario JSON. Returns `{"errors":[]}` when it is valid.
-#[wasm_bindgen]
-pub fn validate(scenario_json: &str) -> String {
+/// Validate scenario JSON: the errors, none when it is valid.
+#[wasm_bindgen(unchecked_return_type = "ValidationError[]")]
+pub fn validate(scenario_json: &str) -> JsValue {
     match sim::parse_scenario(scenario_json) {
-        Ok(_) => errors_json(&[]),
-        Err(e) => errors_json(&e),
+        Ok(_) => to_js("[]".into()),
+        Err(e) => to_js(sim::scenario::to_json(&e)),
     }
 }
 
-/// Read a scenario from the bytes of a file or a link with the one reader
-/// (the CLI's): `{"readable":…,"errors":[…]}`. Not readable: `errors`
-/// holds the one reason (size, encoding, syntax, or a field of the wrong
-/// type, with its path). Readable: `errors` lists what validation refuses,
-/// so the page can still open the scenario to be fixed.
-#[wasm_bindgen]
-pub fn read_scenario(bytes: &[u8]) -> String {
+/// Read a scenario from the bytes of a file or a link with the one reader (the CLI's).
+/// Not readable: `errors` holds the one reason (size, encoding, syntax, or a field of the
+/// wrong type, with its path). Readable: `errors` lists what validation refuses, so the page
+/// can still open the scenario to be fixed.
+#[wasm_bindgen(unchecked_return_type = "{ readable: boolean; errors: ValidationError[] }")]
+pub fn read_scenario(bytes: &[u8]) -> JsValue {
     let (readable, errors) = match sim::scenario::read_json::<sim::Scenario>(bytes) {
-        Ok(s) => (true, errors_json(&sim::scenario::validate(&s))),
-        Err(e) => (false, errors_json(&[e])),
+        Ok(s) => (true, sim::scenario::validate(&s)),
+        Err(e) => (false, vec![e]),
     };
-    format!("{{\"readable\":{readable},{}", &errors[1..])
+    to_js(format!(
+        "{{\"readable\":{readable},\"errors\":{}}}",
+        sim::scenario::to_json(&errors)
+    ))
 }
 
-/// The largest scenario the reader accepts, in bytes (a file above it is
-/// refused before it is read).
+/// The largest scenario the reader accepts, in bytes (a file above it is refused before it
+/// is read).
 #[wasm_bindgen]
 pub fn max_scenario_bytes() -> usize {
     sim::scenario::MAX_SCENARIO_BYTES
 }
 
-/// Check JSON that is not a scenario (a link's payload) as the reader
-/// checks a scenario's text: `{"errors":[]}` when it is one document of
-/// UTF-8 JSON, numbers in range, no key twice in an object.
-#[wasm_bindgen]
-pub fn check_json(bytes: &[u8]) -> String {
+/// Check JSON that is not a scenario (a link's payload) as the reader checks a scenario's
+/// text: no errors when it is one document of UTF-8 JSON, numbers in range, no key twice in
+/// an object.
+#[wasm_bindgen(unchecked_return_type = "ValidationError[]")]
+pub fn check_json(bytes: &[u8]) -> JsValue {
     match sim::scenario::check_json(bytes) {
-        Ok(()) => errors_json(&[]),
-        Err(e) => errors_json(&[e]),
+        Ok(()) => to_js("[]".into()),
+        Err(e) => to_js(sim::scenario::to_json(&[e])),
     }
 }
 
-/// Validate scenario JSON and estimate the work of a run:
-/// `{"errors":[…],"estimate":{"events","packets","rows","columns","trace_values","level","message"}}`.
-/// `estimate` is null when the fields have errors (there is nothing to
-/// estimate); `level` is `ok`, `warn` (allowed: show `message` before
-/// running) or `refuse` (then `errors` holds the refusal at `duration_s`).
-#[wasm_bindgen]
-pub fn estimate(scenario_json: &str) -> String {
-    match sim::scenario::parse_scenario_without_work_limits(scenario_json) {
-        Ok(s) => {
-            let errors = sim::scenario::validate(&s);
-            let work = sim::scenario::estimate_work(&s);
-            let errors = errors_json(&errors);
-            format!(
-                "{},\"estimate\":{}}}",
-                &errors[..errors.len() - 1],
-                work.to_json()
-            )
-        }
-        Err(e) => {
-            let errors = errors_json(&e);
-            format!("{},\"estimate\":null}}", &errors[..errors.len() - 1])
-        }
-    }
+/// Validate scenario JSON and estimate the work of a run (`sim::scenario::check_scenario`):
+/// `estimate` is null when the fields have errors (there is nothing to estimate); its
+/// `level` is `ok`, `warn` (allowed: show its notice before running) or `refuse` (then
+/// `errors` holds the refusal at `duration_s`).
+#[wasm_bindgen(unchecked_return_type = "ScenarioCheck")]
+pub fn estimate(scenario_json: &str) -> JsValue {
+    to_js(sim::scenario::to_json(&sim::scenario::check_scenario(
+        scenario_json,
+    )))
 }
 
 /// Paper 000's host bound for every TCP flow as curves over MTU and over RTT,
 /// offload off and on: a JSON array (null for UDP flows).
 #[wasm_bindgen]
-pub fn bound_curves(scenario_json: &str) -> Result<String, JsError> {
-    let s = sim::parse_scenario(scenario_json).map_err(|e| JsError::new(&errors_json(&e)))?;
+pub fn bound_curves(scenario_json: &str) -> Result<String, JsValue> {
+    let s = sim::parse_scenario(scenario_json).map_err(|e| errors_thrown(&e))?;
     let curves: Vec<_> = (0..s.flows.len())
         .map(|i| sim::metrics::bounds::bound_curves(&s, i))
         .collect();
@@ -157,11 +151,10 @@ pub struct Simulation {
 
 #[wasm_bindgen]
 impl Simulation {
-    /// Parse, validate and build. Throws an Error whose message is the errors JSON.
+    /// Parse, validate and build. Throws an Error whose `errors` are the validation errors.
     #[wasm_bindgen(constructor)]
-    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
-        let scenario =
-            sim::parse_scenario(scenario_json).map_err(|e| JsError::new(&errors_json(&e)))?;
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
+        let scenario = sim::parse_scenario(scenario_json).map_err(|e| errors_thrown(&e))?;
         Ok(Simulation {
             world: World::new(&scenario),
         })
@@ -231,7 +224,32 @@ impl Simulation {
         })?;
         self.world
             .capture(flow_id, point)
+            .map(|_| ())
             .map_err(|e| JsError::new(&e))
+    }
+
+    /// The event the next `advance(end_ns, 1)` runs, as JSON
+    /// (`{"time","kind","target"}`), or `null` at the end of the run.
+    pub fn next_event(&self) -> String {
+        self.world
+            .next_event()
+            .map_or_else(|| "null".to_string(), |e| sim::scenario::to_json(&e))
+    }
+
+    /// The link directions in order, as JSON (`["bottleneck:a>b", …]`):
+    /// what a packet record's `channel` field indexes.
+    pub fn channel_ids(&self) -> String {
+        sim::scenario::to_json(self.world.channel_ids())
+    }
+
+    /// A libpcap file of `records` (rows of the capture, as `drain_packets`
+    /// gave them): the writer `tcplab run --pcap` uses (world/pcap.rs).
+    pub fn pcap(&self, records: &[f64]) -> Result<Vec<u8>, JsError> {
+        let flow = self
+            .world
+            .capture_pcap_flow(0)
+            .ok_or_else(|| JsError::new("no packet capture in this simulation"))?;
+        Ok(sim::world::pcap::file(&flow, records))
     }
 
     /// Captured packets since the last call, row-major,
@@ -254,65 +272,6 @@ pub fn packet_fields() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    const DEFAULT: &str = include_str!("../../../content/scenarios/default.json");
-
-    #[test]
-    fn estimate_returns_errors_and_the_estimate_as_one_json_object() {
-        let v: serde_json::Value = serde_json::from_str(&estimate(DEFAULT)).unwrap();
-        assert_eq!(v["errors"], serde_json::json!([]));
-        assert_eq!(v["estimate"]["level"], "ok");
-        assert_eq!(v["estimate"]["rows"], 2001.0);
-        assert!(v["estimate"]["events"].as_f64().unwrap() > 100_000.0);
-    }
-
-    #[test]
-    fn estimate_of_bad_fields_has_errors_and_no_estimate() {
-        let v: serde_json::Value = serde_json::from_str(&estimate(
-            &DEFAULT.replace("\"duration_s\": 20", "\"duration_s\": -1"),
-        ))
-        .unwrap();
-        assert_eq!(v["errors"][0]["path"], "duration_s");
-        assert_eq!(v["estimate"], serde_json::Value::Null);
-        let v: serde_json::Value = serde_json::from_str(&estimate("{")).unwrap();
-        assert!(v["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("malformed JSON"));
-        assert_eq!(v["estimate"], serde_json::Value::Null);
-    }
-
-    #[test]
-    fn read_scenario_says_whether_it_reads_and_what_is_wrong() {
-        let read = |text: &str| -> serde_json::Value {
-            serde_json::from_str(&read_scenario(text.as_bytes())).unwrap()
-        };
-        assert_eq!(
-            read(DEFAULT),
-            serde_json::json!({"readable": true, "errors": []})
-        );
-        let v = read(&DEFAULT.replace("\"name\": \"Single bottleneck\"", "\"name\": 1"));
-        assert_eq!(v["readable"], false);
-        assert_eq!(v["errors"][0]["path"], "name");
-        let v = read(&DEFAULT.replace("\"duration_s\": 20", "\"duration_s\": -1"));
-        assert_eq!(v["readable"], true);
-        assert_eq!(v["errors"][0]["path"], "duration_s");
-        let v: serde_json::Value = serde_json::from_str(&check_json(b"{\"a\":1,\"a\":2}")).unwrap();
-        assert_eq!(v["errors"][0]["path"], "a");
-    }
-
-    #[test]
-    fn a_refused_run_has_the_refusal_and_its_estimate() {
-        let long = DEFAULT
-            .replace("\"duration_s\": 20", "\"duration_s\": 3600")
-            .replace("\"rate_bps\": 20000000", "\"rate_bps\": 10000000000");
-        let v: serde_json::Value = serde_json::from_str(&estimate(&long)).unwrap();
-        assert_eq!(v["estimate"]["level"], "refuse");
-        assert_eq!(v["errors"][0]["path"], "duration_s");
-        assert_eq!(v["errors"][0]["message"], v["estimate"]["message"]);
-        // validate() and the constructor refuse it the same way.
-        let errors: serde_json::Value = serde_json::from_str(&validate(&long)).unwrap();
-        assert_eq!(errors["errors"], v["errors"]);
-    }
+    // The facade's values are JS values, so its own tests run in Node (tests/unit/wasm.test.ts);
+    // what they carry is sim::scenario::check_scenario's, tested there.
 }

@@ -35,7 +35,8 @@ pub enum Command {
     Golden(Golden),
     /// Validate the model against analytic oracles; exit 1 if any row fails.
     Oracles(Oracles),
-    /// Run a scenario over a range of one parameter; CSV of goodput and bounds.
+    /// Run a sweep file (docs/sweeps.md), or one shard of it; one CSV row per point.
+    /// `--merge` joins the shards' files (docs/scale-out.md).
     Sweep(Sweep),
     /// Each TCP flow's bounds, and paper 000's host bound as curves over MTU and RTT (JSON).
     Bounds(Bounds),
@@ -58,6 +59,10 @@ pub struct Run {
     /// Lift the event and trace caps (long runs are otherwise refused at duration_s).
     #[arg(long)]
     pub no_work_limit: bool,
+    /// Write a libpcap file of flow FLOW's packets as its sender or receiver
+    /// sees them (the page's pcap export, byte for byte); repeatable.
+    #[arg(long = "pcap", num_args = 2, value_names = ["FLOW@sender|receiver", "OUT.pcap"])]
+    pub pcap: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -72,8 +77,8 @@ pub struct Validate {
 
 #[derive(Debug, Args)]
 pub struct Schema {
-    /// Which schema: the scenario's (default) or `boundary`, the types crossing the wasm
-    /// boundary.
+    /// Which schema: the scenario's (default), `sweep` (the sweep file's) or `boundary`,
+    /// the types crossing the wasm boundary.
     #[arg(value_enum)]
     pub which: Option<SchemaKind>,
 }
@@ -82,6 +87,8 @@ pub struct Schema {
 pub enum SchemaKind {
     /// The types crossing the wasm boundary.
     Boundary,
+    /// The sweep file.
+    Sweep,
 }
 
 #[derive(Debug, Args)]
@@ -104,9 +111,20 @@ pub struct Oracles {
 
 #[derive(Debug, Args)]
 pub struct Sweep {
-    /// The sweep file: {"scenario", "parameter" (a JSON pointer), "values", "variants"}.
-    #[arg(value_name = "SWEEP.json")]
-    pub file: String,
+    /// The sweep file: a base scenario, parameters swept by field path, seeds, metrics
+    /// (`tcplab schema sweep`).
+    #[arg(value_name = "SWEEP.json", required_unless_present = "merge")]
+    pub file: Option<String>,
+    /// Run only the K-th of N slices of the points (K from 0): the points numbered K
+    /// modulo N, for array jobs.
+    #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+    pub shard: Option<String>,
+    /// Join the CSV files of a sharded sweep into the file an unsharded run writes.
+    #[arg(long, value_name = "PART.csv", num_args = 1.., conflicts_with = "file")]
+    pub merge: Vec<String>,
+    /// With --merge: the sweep file, to check that no point is missing at the end.
+    #[arg(long = "sweep", value_name = "SWEEP.json", requires = "merge")]
+    pub sweep: Option<String>,
     /// Write the CSV to this file instead of standard output.
     #[arg(long, value_name = "FILE.csv")]
     pub out: Option<String>,

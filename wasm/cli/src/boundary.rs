@@ -8,11 +8,23 @@ use grading::lesson::{KeyVariant, LessonState, StudentView};
 use grading::path::Segment;
 use grading::{Assignment, Problem, ProblemCode};
 use schemars::JsonSchema;
+use sim::metrics::summary::Summary;
+use sim::metrics::trace::Column;
+use sim::scenario::{ErrorCode, ScenarioCheck, ValidationError, WorkEstimate};
 
 /// The root: one field per type, so that each is a named definition.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
 struct Boundary {
+    /// The run summary (`Simulation.summary()`, `tcplab run`).
+    summary: Summary,
+    /// The trace columns (`Simulation.columns()`).
+    columns: Vec<Column>,
+    /// The scenario's errors and work estimate (`validate()`, `estimate()`).
+    scenario_check: ScenarioCheck,
+    validation_error: ValidationError,
+    error_code: ErrorCode,
+    work_estimate: WorkEstimate,
     problem: Problem,
     problem_code: ProblemCode,
     assignment: Assignment,
@@ -62,6 +74,31 @@ mod tests {
             .collect();
         in_schema.sort();
         all.sort();
+        assert_eq!(in_schema, all);
+    }
+
+    /// Likewise the scenario error codes the page's Japanese dictionary must cover.
+    #[test]
+    fn every_scenario_error_code_is_in_the_schema() {
+        let schema: Value = serde_json::from_str(&super::json_schema()).unwrap();
+        let def = &schema["$defs"]["ErrorCode"];
+        let in_schema: Vec<String> = def["oneOf"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(def["enum"].as_array().into_iter().flatten())
+            .filter_map(|v| v.get("const").unwrap_or(v).as_str().map(String::from))
+            .collect();
+        let all: Vec<String> = sim::scenario::ErrorCode::ALL
+            .iter()
+            .map(|c| {
+                serde_json::to_value(c)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
         assert_eq!(in_schema, all);
     }
 

@@ -8,56 +8,16 @@
 
 use crate::args::GradeFormat;
 use crate::pool::map_parallel;
-use grading::grader::Plan;
-use grading::{report, Assignment, Problem, ProblemCode};
-use serde_json::Value;
+use grading::{report, Problem, ProblemCode};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-/// Where a named scenario is looked for: `<dir of the assignment>/../scenarios`, then
-/// `content/scenarios` under the working directory.
-fn resolve_scenario(assignment_file: &Path, name: &str, r: &Value) -> Result<Value, Problem> {
-    let at = format!("scenarios.{name}");
-    let file = match r {
-        Value::Object(_) => return Ok(r.clone()),
-        Value::String(s) => s,
-        _ => return Err(Problem::new(ProblemCode::WrongType, at)),
-    };
-    let dir = assignment_file.parent().unwrap_or(Path::new("."));
-    let candidates: [PathBuf; 2] = [
-        dir.join("..")
-            .join("scenarios")
-            .join(format!("{file}.json")),
-        Path::new("content")
-            .join("scenarios")
-            .join(format!("{file}.json")),
-    ];
-    for c in &candidates {
-        if let Ok(text) = std::fs::read_to_string(c) {
-            return serde_json::from_str(&text).map_err(|e| {
-                Problem::new(ProblemCode::JsonSyntax, at.clone())
-                    .with("detail", format!("{}: {e}", c.display()))
-            });
-        }
-    }
-    Err(Problem::new(ProblemCode::ScenarioNotFound, at).with("name", file))
-}
-
-/// Run a scenario (JSON text) to the end: its summary JSON, or the validator's errors.
+/// Run a grading job (scenario JSON text) to the end: its summary JSON, or the validator's
+/// errors.
 #[allow(clippy::ptr_arg)] // map_parallel hands each job a &T, here T = String
 pub fn run_summary(text: &String) -> Result<String, String> {
-    let s = sim::parse_scenario(text).map_err(|errs| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
-    let mut world = sim::World::new(&s);
-    while !world.advance(world.now() + sim::engine::time::NS_PER_S, u64::MAX) {
-        world.drain();
-    }
-    Ok(world.summary().to_json())
+    batch::grade::run_summary(text)
 }
 
 /// Grade `csv` for the assignment in `assignment_file`: the report, or the assignment's
@@ -67,19 +27,7 @@ pub fn grade(
     assignment_text: &str,
     csv: &str,
 ) -> Result<grading::grader::Report, Vec<Problem>> {
-    let a = Assignment::parse(assignment_text)?;
-    let mut base = Vec::new();
-    let mut problems = Vec::new();
-    for (name, r) in &a.scenarios {
-        match resolve_scenario(assignment_file, name, r) {
-            Ok(s) => base.push((name.clone(), s)),
-            Err(p) => problems.push(p),
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let plan = Plan::new(a, &base, csv);
+    let plan = batch::grade::plan(assignment_file, assignment_text, csv)?;
     let results = map_parallel(plan.jobs().to_vec(), run_summary);
     Ok(plan.finish(&results))
 }
@@ -145,6 +93,8 @@ mod tests {
     use super::*;
     use grading::check::Verdict;
     use grading::code::{encode, ResultCode};
+    use serde_json::Value;
+    use std::path::PathBuf;
 
     const ASSIGNMENT: &str = r#"{"format": "tcplab-assignment/1", "id": "t", "title": "T",
         "scenarios": {"main": "default"},
@@ -162,8 +112,11 @@ mod tests {
 
     /// The reference run of `student`'s variant.
     fn reference(student: &str) -> Value {
-        let a = Assignment::parse(ASSIGNMENT).unwrap();
-        let base = resolve_scenario(&here(), "main", &Value::from("default")).unwrap();
+        let a = grading::Assignment::parse(ASSIGNMENT).unwrap();
+        let text =
+            std::fs::read_to_string(here().parent().unwrap().join("../scenarios/default.json"))
+                .unwrap();
+        let base: Value = serde_json::from_str(&text).unwrap();
         let v = grading::variant::derive(&a, student);
         let s = grading::assignment::apply_variant("main", &base, &v).unwrap();
         serde_json::from_str(&run_summary(&s.to_string()).unwrap()).unwrap()

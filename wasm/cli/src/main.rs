@@ -7,18 +7,17 @@
 mod args;
 mod bench;
 mod boundary;
-mod csv;
 mod golden;
 mod grade;
 mod oracles;
 mod papers;
+mod pcap;
 mod pool;
 mod sweep;
 
 use args::{Cli, Command, SchemaKind};
 use clap::Parser as _;
 use sim::scenario::parse_scenario_bytes;
-use sim::World;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -37,6 +36,7 @@ fn main() -> ExitCode {
             match a.which {
                 None => print!("{}", sim::scenario::json_schema()),
                 Some(SchemaKind::Boundary) => print!("{}", boundary::json_schema()),
+                Some(SchemaKind::Sweep) => print!("{}", batch::spec::json_schema()),
             }
             ExitCode::SUCCESS
         }
@@ -86,35 +86,40 @@ fn run(args: args::Run) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let mut world = World::new(&scenario);
-    let mut writer = match csv_dir
-        .as_deref()
-        .map(|d| csv::TraceCsv::create(d, world.columns()))
-    {
-        Some(Ok(w)) => Some(w),
-        Some(Err(e)) => {
-            eprintln!("error: cannot write CSV: {e}");
-            return ExitCode::from(1);
-        }
-        None => None,
+    let mut world = sim::World::new(&scenario);
+    let mut pcaps = match pcap::open(&mut world, &args.pcap) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
-    // Advance in one-second chunks so CSV rows stream out and memory stays bounded.
-    let step = sim::engine::time::NS_PER_S;
-    loop {
-        let done = world.advance(world.now() + step, u64::MAX);
-        let rows = world.drain();
-        if let Some(w) = writer.as_mut() {
-            if let Err(e) = w.write_rows(&rows) {
-                eprintln!("error: cannot write CSV: {e}");
-                return ExitCode::from(1);
+    let mut writer = None;
+    let mut pcap_error = None;
+    let result = batch::run::run_world_to_end(world, |world, rows| {
+        if let Err(e) = pcaps.write(world) {
+            pcap_error = Some(e.to_string());
+            return Err(e);
+        }
+        if writer.is_none() {
+            if let Some(d) = csv_dir.as_deref() {
+                writer = Some(batch::trace_csv::TraceCsv::create(d, world.columns())?);
             }
         }
-        if done {
-            break;
+        match writer.as_mut() {
+            Some(w) => w.write_rows(rows),
+            None => Ok(()),
         }
-    }
+    });
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) => {
+            match pcap_error {
+                Some(p) => eprintln!("error: cannot write pcap: {p}"),
+                None => eprintln!("error: cannot write CSV: {e}"),
+            }
+            return ExitCode::from(1);
+        }
+    };
     // A closed stdout (e.g. piped into `head`) is not an error worth a panic.
-    let _ = writeln!(std::io::stdout(), "{}", world.summary().to_json());
+    let _ = writeln!(std::io::stdout(), "{}", summary.to_json());
     ExitCode::SUCCESS
 }
 
@@ -148,13 +153,7 @@ fn bounds(args: args::Bounds) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    use sim::metrics::bounds::{bound_curves, flow_bounds, BoundConditions};
-    let flows: Vec<serde_json::Value> = (0..s.flows.len())
-        .map(|i| {
-            let values = BoundConditions::for_flow(&s, i).and_then(|c| flow_bounds(&s, i, &c));
-            serde_json::json!({"flow": s.flows[i].id, "bounds": values, "curves": bound_curves(&s, i)})
-        })
-        .collect();
+    let flows = batch::run::bounds_json(&s);
     let _ = writeln!(
         std::io::stdout(),
         "{}",

@@ -141,7 +141,8 @@ fn the_paper_000_mtu_sweep_stays_under_its_bound() {
         .collect();
     assert_eq!(rows.len(), 18, "9 MTUs × 2 variants");
     for r in rows {
-        let (goodput, bound): (f64, f64) = (r[3].parse().unwrap(), r[7].parse().unwrap());
+        // point, offload, mtu_bytes, seed, goodput, link, window, host bound, …
+        let (goodput, bound): (f64, f64) = (r[4].parse().unwrap(), r[7].parse().unwrap());
         assert!(goodput <= bound && goodput > 0.9 * bound, "{r:?}");
     }
 }
@@ -188,10 +189,18 @@ fn unknown_commands_and_bad_options_exit_2_pointing_to_help() {
 const COMMANDS: [(&str, &[&str]); 10] = [
     ("run", &["<FILE.json>", "--csv <DIR>", "--no-work-limit"]),
     ("validate", &["<FILE.json>", "--json"]),
-    ("schema", &["boundary"]),
+    ("schema", &["boundary", "sweep"]),
     ("golden", &["[FILE]", "--update"]),
     ("oracles", &["--only <CASE>"]),
-    ("sweep", &["<SWEEP.json>", "--out <FILE.csv>"]),
+    (
+        "sweep",
+        &[
+            "[SWEEP.json]",
+            "--shard <K/N>",
+            "--merge <PART.csv>...",
+            "--out <FILE.csv>",
+        ],
+    ),
     ("bounds", &["<FILE.json>"]),
     ("bench", &["[FILE.json]..."]),
     (
@@ -376,4 +385,72 @@ fn a_bad_paper_file_exits_2_naming_the_place() {
         err.contains("content/papers/999.json: results[0]: value: unknown value 'x'"),
         "{err}"
     );
+}
+
+#[test]
+fn sweep_shards_merge_into_the_unsharded_file_and_bad_sweeps_exit_2_naming_the_field() {
+    let mut base: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../content/scenarios/default.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    base["duration_s"] = serde_json::json!(0.5);
+    let spec = serde_json::json!({"version": 1, "scenario": base, "parameters": [
+        {"name": "buffer", "path": "topology.links[bottleneck].queue.limit_packets", "values": [10, 100]}],
+        "seeds": [1, 2]});
+    let file = write_tmp("sweep.json", &spec.to_string());
+    let all = tcplab(&["sweep", &file]);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&all.stdout).lines().count(), 5);
+    let parts: Vec<String> = (0..3)
+        .map(|k| {
+            let part = write_tmp(&format!("part-{k}.csv"), "");
+            let out = tcplab(&["sweep", &file, "--shard", &format!("{k}/3"), "--out", &part]);
+            assert!(out.status.success());
+            part
+        })
+        .collect();
+    let mut args = vec!["sweep", "--merge"];
+    args.extend(parts.iter().rev().map(String::as_str));
+    args.extend(["--sweep", file.as_str()]);
+    let merged = tcplab(&args);
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    assert_eq!(merged.stdout, all.stdout);
+    // A missing part is named.
+    let short = tcplab(&["sweep", "--merge", &parts[0], &parts[2], "--sweep", &file]);
+    assert_eq!(short.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&short.stderr).contains("point 1 is in no part"));
+
+    let mut bad = spec.clone();
+    bad["parameters"][0]["values"] = serde_json::json!([10, -1]);
+    let bad_file = write_tmp("bad-sweep.json", &bad.to_string());
+    let out = tcplab(&["sweep", &bad_file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "error: {bad_file}: parameters[0].values[1]: -1 gives "
+        )),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+
+    let schema = tcplab(&["schema", "sweep"]);
+    let published = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/schema/sweep.v1.json"
+    ))
+    .unwrap();
+    assert_eq!(schema.stdout, published);
 }

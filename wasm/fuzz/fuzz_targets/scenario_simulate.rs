@@ -1,8 +1,9 @@
 //! Fuzz target: decode, then simulate a short horizon. Any scenario that
 //! validation accepts must build and run without a panic (debug assertions and
-//! overflow checks on), keep packet conservation, monotone time and ordered
-//! byte streams, put no NaN or infinity into the trace, and do no more work
-//! than the work estimate allows (events ≤ 2 × estimate + 5000). The run stops after
+//! overflow checks on), keep every invariant of the model's one checker
+//! (`sim::invariants`: packet conservation, monotone time, ordered byte
+//! streams, no NaN or infinity in the trace, queues within their limits) and
+//! do no more work than the work estimate allows (events ≤ 2 × estimate + 5000). The run stops after
 //! HORIZON_NS of simulated time or MAX_EVENTS events, whichever comes first.
 //!
 //! Two kinds of input: bytes that start with `{` are scenario JSON (the seed
@@ -16,6 +17,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
+use sim::invariants::Checker;
 use sim::scenario::parse_scenario;
 use sim::World;
 
@@ -117,10 +119,7 @@ fuzz_target!(|data: &[u8]| {
     // estimate does not see coming is a failure here, not a frozen tab.
     let bound = 2.0 * sim::scenario::estimate_work(&s).events + 5_000.0;
     let mut w = World::new(&s);
-    let width = w.columns().len();
-    let mut last_now = 0;
-    let mut last_t = f64::NEG_INFINITY;
-    let mut rcv_nxt = vec![0; s.flows.len()];
+    let mut checker = Checker::new(&s, &w);
     while w.events_processed() < MAX_EVENTS && w.now() < HORIZON_NS {
         let done = w.advance(HORIZON_NS, CHUNK_EVENTS);
         assert!(
@@ -128,23 +127,9 @@ fuzz_target!(|data: &[u8]| {
             "runaway: {} events, the estimate bounds them by {bound}",
             w.events_processed()
         );
-        let c = w.conservation();
-        assert_eq!(c.created, c.delivered + c.dropped + c.held, "{c:?}");
-        assert!(w.now() >= last_now, "time went back");
-        last_now = w.now();
         let rows = w.drain();
-        assert_eq!(rows.len() % width, 0);
-        for row in rows.chunks(width) {
-            assert!(row[0] > last_t, "trace time not increasing");
-            last_t = row[0];
-        }
-        assert_eq!(w.trace_non_finite_values(), 0, "NaN or infinity in the trace");
-        for (i, st) in w.tcp_streams().into_iter().enumerate() {
-            if let Some(st) = st {
-                assert!(st.snd_una <= st.rcv_nxt && st.rcv_nxt <= st.snd_max, "{st:?}");
-                assert!(st.rcv_nxt >= rcv_nxt[i], "rcv_nxt fell");
-                rcv_nxt[i] = st.rcv_nxt;
-            }
+        if let Err(e) = checker.step(&w, &rows) {
+            panic!("invariant broken: {e}");
         }
         if done {
             break;

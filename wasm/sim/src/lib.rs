@@ -6,6 +6,7 @@ pub mod app;
 pub mod cc;
 pub mod engine;
 pub mod host;
+pub mod invariants;
 pub mod metrics;
 pub mod net;
 pub mod queue;

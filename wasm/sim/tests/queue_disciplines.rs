@@ -2,7 +2,7 @@
 //! JSON, validated, built into a world carrying TCP, run to the end. Packets
 //! are conserved, the link is used, and a shaper is woken by the world.
 
-use sim::{parse_scenario, World};
+use sim::parse_scenario;
 
 /// Two senders through a router to a receiver; the 10 Mb/s router→receiver
 /// link carries `queue` (a JSON object).
@@ -36,11 +36,7 @@ fn scenario(queue: &str) -> String {
 /// drops and bytes sent.
 fn run(queue: &str) -> (Vec<f64>, u64, u64) {
     let s = parse_scenario(&scenario(queue)).unwrap_or_else(|e| panic!("{queue}: {e:?}"));
-    let mut w = World::new(&s);
-    while !w.advance(w.now() + 100_000_000, u64::MAX) {
-        let c = w.conservation();
-        assert_eq!(c.created, c.delivered + c.dropped + c.held, "{queue}");
-    }
+    let (w, _) = sim::invariants::run_checked(&s, 100_000_000, u64::MAX);
     let sum = w.summary();
     let bn = sum
         .links

@@ -174,10 +174,19 @@ fn in_the_papers_dumbbell_it_beats_newreno_and_overestimated_fast_oscillates() {
         feedback_cv < 0.05 && newreno_cv > 0.1,
         "{feedback_cv} {newreno_cv}"
     );
-    // Losses hold FAST's window at α with jumps above it: it varies as
-    // much as NewReno's sawtooth, never settling as the feedback control does.
+    // FAST moves γ·α = 50 packets a round toward an equilibrium with 100 of
+    // its packets queued, which the queue cannot hold: it overflows, halves
+    // and climbs again, a swing as wide as NewReno's sawtooth.
     assert!(
         fast_cv > 0.1,
         "FAST with α overestimated does not settle: {fast_cv}"
     );
+    // With α = 10 packets, which the queue holds beside the UDP flow's share,
+    // the same FAST settles: the oscillation comes from α, not from FAST.
+    let mut j: serde_json::Value = serde_json::from_str(&sim::scenario::to_json(&base)).unwrap();
+    j["flows"][0]["cc"] = json!("fast");
+    j["flows"][0]["cc_params"] = json!({"fast": {"alpha": 10}});
+    let (w, rows) = common::run_rows(&sim::parse_scenario(&j.to_string()).unwrap());
+    let (_, fast10_cv) = mean_cv(&w, &rows, "flow.tcp.cwnd", 10.0);
+    assert!(fast10_cv < 0.05, "FAST with α = 10 settles: {fast10_cv}");
 }

@@ -1,5 +1,6 @@
 // English UI strings. Every string the page shows lives here; ja.ts translates this object and
 // the type checker makes sure it translates all of it.
+import type { FieldError } from '../sim/protocol';
 
 export const en = {
   appTitle: 'tcplab',
@@ -148,6 +149,8 @@ export const en = {
     },
   },
 
+  /** A scenario error's sentence (the simulator's English; i18n/scenarioErrors.ts). */
+  scenarioError: (e: FieldError): string => e.message,
   localErrors: {
     empty: 'Enter a number.',
     notNumber: 'This is not a number.',
@@ -162,6 +165,8 @@ export const en = {
     resume: 'Resume',
     step: 'Step',
     stepHint: 'Advance 100 ms of simulated time',
+    stepEvent: 'Step event',
+    stepEventHint: 'Run the next event of the model alone (paused runs)',
     reset: 'Reset',
     speed: 'Speed',
     speedMax: 'as fast as possible',
@@ -339,6 +344,62 @@ export const en = {
     help: 'Paper 000’s receiver: each packet crosses the NIC, the I/O bus (DMA) and the memory bus (copy and checksum) and costs the CPU a fixed t_L. The passage time d sets the host’s rate MTU/d; offload moves work onto the NIC.',
   },
 
+  packets: {
+    tab: 'Packets',
+    tsgTitle: 'Time-sequence graph',
+    tsgHelp:
+      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a retransmission); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
+    flow: 'Flow',
+    load: 'Load packets',
+    loading: 'Capturing the packets of the run…',
+    noRun: 'Run the scenario to see its packets.',
+    truncated: (s: string) =>
+      `Captured up to ${s} s (packet cap); re-run a shorter scenario for the rest.`,
+    count: (n: string) => `${n} packets`,
+    legend: {
+      data: 'data',
+      retransmit: 'retransmission',
+      ack: 'ACK',
+      sack: 'SACK',
+      rwnd: 'receive window',
+      drop: 'drop',
+    },
+    yLabel: 'sequence (MB)',
+    inspector: 'Packet',
+    inspectHint: 'Click a mark of the graph to inspect that packet.',
+    kinds: ['data', 'ACK', 'UDP', 'SYN', 'SYN-ACK', 'ACK (handshake)', 'drop'] as readonly string[],
+    fields: {
+      time: 'time',
+      kind: 'kind',
+      where: 'where',
+      seq: 'sequence (stream bytes)',
+      ack: 'cumulative ACK',
+      payload: 'payload',
+      size: 'size on the wire',
+      rwnd: 'receive window',
+      flags: 'flags',
+      sack: 'SACK blocks',
+      ts: 'timestamps (TSval, TSecr)',
+      ecn: 'ECN',
+      options: 'SYN options',
+      fate: 'fate',
+    },
+    atSender: (dir: string) => `at the sender, ${dir}`,
+    outbound: 'leaving',
+    inbound: 'arriving',
+    droppedAt: (channel: string, reason: string) => `dropped at ${channel} (${reason})`,
+    reasons: ['queue full', 'AQM', 'policer', 'lost on the link'] as readonly string[],
+    acked: (s: string) => `acknowledged at ${s} s`,
+    retransmitted: (s: string) => `retransmitted at ${s} s`,
+    notAcked: 'not acknowledged in the capture',
+    toAck: 'Go to its ACK',
+    toRetransmission: 'Go to its retransmission',
+    events: 'Events stepped',
+    eventsHint: 'Pause a run, then press Step event: each event the model runs is listed here.',
+    eventFilter: 'Show',
+    allEvents: 'all kinds',
+    eventCols: { time: 'time (s)', kind: 'event', target: 'where' },
+  },
   sweep: {
     tab: 'Sweep',
     plotsTab: 'Plots',

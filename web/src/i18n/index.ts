@@ -11,9 +11,11 @@ export function stringsFor(lang: string): Strings {
   return lang === 'ja' ? ja : en;
 }
 
-/** Turn a validator message into a sentence: capitalised, with a full stop. */
+/** Turn a validator message into a sentence: capitalised, with a full stop (a Japanese one
+ * for Japanese text). */
 export function asSentence(message: string): string {
   const m = message.trim();
   const s = m.charAt(0).toUpperCase() + m.slice(1);
-  return /[.!?。]$/.test(s) ? s : `${s}.`;
+  if (/[.!?。]$/.test(s)) return s;
+  return /[\u3040-\u30ff\u4e00-\u9fff]/.test(s) ? `${s}。` : `${s}.`;
 }

@@ -1,7 +1,9 @@
 // Japanese UI strings: a translation of en.ts (the type makes sure nothing is missed). Model
-// names (cwnd, ssthresh, CUBIC, RED, ...) and the validator's messages stay as they are.
+// names (cwnd, ssthresh, CUBIC, RED, ...) stay as they are; the validator's messages are
+// rendered from their codes (scenarioErrors.ts).
 import { en } from './en';
 import type { Strings } from './en';
+import { scenarioErrorText } from './scenarioErrors';
 
 export const ja: Strings = {
   appTitle: 'tcplab',
@@ -149,6 +151,7 @@ export const ja: Strings = {
     },
   },
 
+  scenarioError: (e) => scenarioErrorText(e, 'ja'),
   localErrors: {
     empty: '数値を入力してください。',
     notNumber: '数値ではありません。',
@@ -163,6 +166,8 @@ export const ja: Strings = {
     resume: '再開',
     step: 'ステップ',
     stepHint: 'シミュレーション時間を 100 ms 進める',
+    stepEvent: '1 イベント進む',
+    stepEventHint: 'モデルの次のイベントを 1 つだけ実行します(一時停止中)',
     reset: 'リセット',
     speed: '速度',
     speedMax: '最高速',
@@ -340,6 +345,71 @@ export const ja: Strings = {
     help: '論文 000 の受信側: 各パケットは NIC、I/O バス(DMA)、メモリバス(コピーとチェックサム)を通り、CPU に一定時間 t_L かかります。通過時間 d がホストのレート MTU/d を決め、オフロードは処理を NIC に移します。',
   },
 
+  packets: {
+    tab: 'パケット',
+    tsgTitle: '時間-シーケンスグラフ',
+    tsgHelp:
+      '送信側が送った各データセグメントを先頭から末尾バイトまでの短い縦線で示します(青: 新規データ、赤: 再送)。緑の階段線は送信側に届いた累積 ACK、その上の灰色の線は SACK ブロック、点線は受信ウィンドウの右端、× はセグメントが破棄された時刻と位置です。ACK 線が平らな区間は損失からの回復中です。マークをクリックするとそのパケットを調べられます。',
+    flow: 'フロー',
+    load: 'パケットを読み込む',
+    loading: '実行のパケットをキャプチャ中…',
+    noRun: 'シナリオを実行するとパケットが表示されます。',
+    truncated: (s: string) =>
+      `${s} 秒までキャプチャしました(パケット数の上限)。残りは短いシナリオで再実行してください。`,
+    count: (n: string) => `${n} パケット`,
+    legend: {
+      data: 'データ',
+      retransmit: '再送',
+      ack: 'ACK',
+      sack: 'SACK',
+      rwnd: '受信ウィンドウ',
+      drop: '破棄',
+    },
+    yLabel: 'シーケンス (MB)',
+    inspector: 'パケット',
+    inspectHint: 'グラフのマークをクリックするとそのパケットを調べられます。',
+    kinds: [
+      'データ',
+      'ACK',
+      'UDP',
+      'SYN',
+      'SYN-ACK',
+      'ACK(ハンドシェイク)',
+      '破棄',
+    ] as readonly string[],
+    fields: {
+      time: '時刻',
+      kind: '種類',
+      where: '場所',
+      seq: 'シーケンス(ストリームのバイト)',
+      ack: '累積 ACK',
+      payload: 'ペイロード',
+      size: '回線上のサイズ',
+      rwnd: '受信ウィンドウ',
+      flags: 'フラグ',
+      sack: 'SACK ブロック',
+      ts: 'タイムスタンプ (TSval, TSecr)',
+      ecn: 'ECN',
+      options: 'SYN オプション',
+      fate: 'その後',
+    },
+    atSender: (dir: string) => `送信側で${dir}`,
+    outbound: '送出',
+    inbound: '到着',
+    droppedAt: (channel: string, reason: string) => `${channel} で破棄(${reason})`,
+    reasons: ['キュー溢れ', 'AQM', 'ポリサー', 'リンク上で損失'] as readonly string[],
+    acked: (s: string) => `${s} 秒に確認応答`,
+    retransmitted: (s: string) => `${s} 秒に再送`,
+    notAcked: 'キャプチャ内で確認応答なし',
+    toAck: 'その ACK へ',
+    toRetransmission: 'その再送へ',
+    events: 'ステップ実行したイベント',
+    eventsHint:
+      '実行を一時停止し「1 イベント進む」を押すと、モデルが実行した各イベントがここに並びます。',
+    eventFilter: '表示',
+    allEvents: 'すべての種類',
+    eventCols: { time: '時刻 (秒)', kind: 'イベント', target: '場所' },
+  },
   sweep: {
     tab: 'スイープ',
     plotsTab: 'グラフ',

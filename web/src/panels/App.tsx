@@ -34,6 +34,7 @@ import { CcInternalsPanel } from './plots/CcInternalsPanel';
 import { CwndPanel } from './plots/CwndPanel';
 import { FairnessPanel } from './plots/FairnessPanel';
 import { HostPanel } from './plots/HostPanel';
+import { PacketsPanel } from './packets/PacketsPanel';
 import { PlotPicker } from './plots/PlotPicker';
 import { QdiscInternalsPanel } from './plots/QdiscInternalsPanel';
 import { QueuePanel } from './plots/QueuePanel';
@@ -75,7 +76,7 @@ export function App() {
   const wasm = usePageWasm();
   const checks = useChecks(wasm);
   const [speed, setSpeed] = useState(DEFAULT_SPEED);
-  const [tab, setTab] = useState<'plots' | 'sweep'>('plots');
+  const [tab, setTab] = useState<'plots' | 'packets' | 'sweep'>('plots');
   const [side, setSide] = useState<'knobs' | 'editor'>('knobs');
   const view = useStore(timeView);
   useLinkSync(wasm);
@@ -251,19 +252,19 @@ export function App() {
 
   const mainTabs = (
     <div className="tabs tabs--main" role="tablist" aria-label={t.sweep.plotsTab}>
-      {(['plots', 'sweep'] as const).map((id) => (
+      {(['plots', 'packets', 'sweep'] as const).map((id) => (
         <button
           key={id}
           type="button"
           role="tab"
           id={`tab-${id}`}
           aria-selected={tab === id}
-          aria-controls={id === 'plots' ? 'panel-plots' : 'panel-sweeps'}
+          aria-controls={`panel-${id === 'sweep' ? 'sweeps' : id}`}
           className="tab"
           data-testid={`tab-${id}`}
           onClick={() => setTab(id)}
         >
-          {id === 'plots' ? t.sweep.plotsTab : t.sweep.tab}
+          {id === 'plots' ? t.sweep.plotsTab : id === 'packets' ? t.packets.tab : t.sweep.tab}
         </button>
       ))}
     </div>
@@ -291,6 +292,14 @@ export function App() {
               {guard('story', story)}
               {guard('picker', <PlotPicker />)}
               <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
+            </div>
+          ) : tab === 'packets' ? (
+            <div id="panel-packets" role="tabpanel" aria-labelledby="tab-packets">
+              <PacketsPanel
+                scenario={a.status === 'done' ? a.scenario : null}
+                runKey={a.status === 'done' ? a.traceHash : null}
+                durationS={durationS}
+              />
             </div>
           ) : (
             <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">

@@ -19,8 +19,10 @@ export interface RunListener {
   done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
   /** `panic`: the model panicked (a bug in tcplab), with its message. */
   failed(message: string, errors: FieldError[], panic?: string): void;
+  /** One model event was run (`stepEvent`): `event` is its JSON ({time, kind, target}). */
+  stepped?(event: string, nowNs: number, events: number): void;
   /** Capture mode: the packet records, just before `done`. */
-  packets?(records: Float64Array, fields: string[], truncated: boolean): void;
+  packets?(capture: PacketCapture): void;
 }
 
 export interface RunOptions {
@@ -29,6 +31,18 @@ export interface RunOptions {
   /** Run unpaced to this simulated time (ns), then pause. */
   pauseAtNs?: number;
   capture?: CaptureRequest;
+}
+
+/** A capture run's packets (world/capture.rs): `fields.length` values per record. */
+export interface PacketCapture {
+  records: Float64Array;
+  fields: string[];
+  /** The link directions a record's `channel` indexes. */
+  channels: string[];
+  /** The run stopped at the packet cap before the end of the scenario. */
+  truncated: boolean;
+  /** The libpcap file, when asked for. */
+  pcap: Uint8Array | null;
 }
 
 let nextRunId = 1;
@@ -84,9 +98,18 @@ export class SimRun {
       case 'paused':
         this.listener.paused(msg.nowNs, msg.events);
         break;
+      case 'stepped':
+        this.listener.stepped?.(msg.event, msg.nowNs, msg.events);
+        break;
       case 'packets':
         this.guard(() =>
-          this.listener.packets?.(new Float64Array(msg.buffer), msg.fields, msg.truncated),
+          this.listener.packets?.({
+            records: new Float64Array(msg.buffer),
+            fields: msg.fields,
+            channels: msg.channels,
+            truncated: msg.truncated,
+            pcap: msg.pcap ? new Uint8Array(msg.pcap) : null,
+          }),
         );
         break;
       case 'done':
@@ -112,6 +135,11 @@ export class SimRun {
 
   setSpeed(speed: Speed): void {
     this.send({ type: 'speed', speed });
+  }
+
+  /** While paused: run one model event. */
+  stepEvent(): void {
+    this.send({ type: 'stepEvent' });
   }
 
   /** Advance unpaced to `untilNs`, then pause. */

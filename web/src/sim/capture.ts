@@ -1,13 +1,10 @@
 // A packet capture of one flow: the scenario re-run in its own worker, as fast as possible, with
 // the model's capture on (runs are deterministic, so these are the packets of the run on screen).
 import { SimRun } from './bridge';
+import type { PacketCapture } from './bridge';
 import type { CaptureRequest } from './protocol';
 
-export interface CaptureResult {
-  records: Float64Array;
-  fields: string[];
-  /** The run stopped at the packet cap before the end of the scenario. */
-  truncated: boolean;
+export interface CaptureResult extends PacketCapture {
   /** Simulated time the capture covers, ns. */
   untilNs: number;
 }
@@ -21,7 +18,7 @@ export function capturePackets(
   let reject: (e: Error) => void = () => {};
   const result = new Promise<CaptureResult>((resolve, fail) => {
     reject = fail;
-    let got: Omit<CaptureResult, 'untilNs'> | null = null;
+    let got: PacketCapture | null = null;
     run = new SimRun(
       scenarioJson,
       { speed: Infinity, mode: 'capture', capture: request },
@@ -29,8 +26,8 @@ export function capturePackets(
         started: () => {},
         rows: () => {},
         paused: () => {},
-        packets: (records, fields, truncated) => {
-          got = { records, fields, truncated };
+        packets: (capture) => {
+          got = capture;
         },
         done: (_summary, _hash, nowNs) => {
           if (got) resolve({ ...got, untilNs: nowNs });

@@ -1,5 +1,6 @@
-// Decoding the simulator's error reports: `{"errors":[{"path","message"}]}` JSON, or anything
-// thrown across the wasm boundary (a parse error, a trap).
+// Decoding what the simulator throws across the wasm boundary: an Error whose `errors`
+// property holds the typed validation errors (the constructor's refusal), or anything else
+// (a trap, a parse error), which becomes a one-line message.
 import type { FieldError } from './protocol';
 
 function isFieldError(v: unknown): v is FieldError {
@@ -11,28 +12,22 @@ function isFieldError(v: unknown): v is FieldError {
   );
 }
 
-/** Parse the errors JSON of `validate()` / the Simulation constructor; null if it is not one. */
-export function parseErrorsJson(text: string): FieldError[] | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null) return null;
-    const list = (v as { errors?: unknown }).errors;
-    if (!Array.isArray(list) || !list.every(isFieldError)) return null;
-    return list.map((e) => ({ path: e.path, message: e.message }));
-  } catch {
-    return null;
-  }
+/** The typed errors an Error thrown by the facade carries; null if it carries none. */
+export function thrownErrors(e: unknown): FieldError[] | null {
+  if (typeof e !== 'object' || e === null) return null;
+  const list = (e as { errors?: unknown }).errors;
+  return Array.isArray(list) && list.every(isFieldError) ? list : null;
 }
 
 /** Turn anything thrown by the wasm module into field errors and a one-line message. */
 export function describeThrown(e: unknown): { message: string; errors: FieldError[] } {
-  const text = e instanceof Error ? e.message : String(e);
-  const errors = parseErrorsJson(text);
+  const errors = thrownErrors(e);
   if (errors) {
     return {
       message: errors.map((x) => (x.path ? `${x.path}: ${x.message}` : x.message)).join('; '),
       errors,
     };
   }
+  const text = e instanceof Error ? e.message : String(e);
   return { message: text || 'unknown error', errors: [] };
 }

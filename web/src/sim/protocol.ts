@@ -1,22 +1,22 @@
 // The messages between the page and the simulation worker: plain, typed data only.
+import type { Column, ErrorCode, ValidationError } from './boundary';
+
+/** One trace column, as described by the wasm `Simulation.columns()` (a generated type). */
+export type ColumnInfo = Column;
 
 /** Which part of the model a trace column describes. */
-export type ColumnEntity = 'time' | 'flow' | 'link' | 'host';
+export type ColumnEntity = Column['entity'];
 
-/** One trace column, as described by the wasm `Simulation.columns()`. */
-export interface ColumnInfo {
-  key: string;
-  entity: ColumnEntity;
-  /** Flow id, `link-id:a>b` / `link-id:b>a`, host id; empty for time. */
-  id: string;
-  metric: string;
-  unit: string;
-}
-
-/** A validation error with the scenario field path it belongs to (e.g. `duration_s`). */
+/**
+ * An error with the scenario field path it belongs to (e.g. `duration_s`): the simulator's
+ * (`ValidationError`, with its code and parameters, rendered in the reader's language by
+ * web/src/i18n/scenarioErrors.ts), or one of the page's own (English, no code).
+ */
 export interface FieldError {
   path: string;
   message: string;
+  code?: ErrorCode;
+  params?: ValidationError['params'];
 }
 
 /** Simulated seconds per wall-clock second; `Infinity` runs as fast as possible. */
@@ -36,6 +36,8 @@ export interface CaptureRequest {
   flow: string;
   at: 'sender' | 'receiver';
   maxPackets: number;
+  /** Also write the records as a libpcap file (the model's writer, as `tcplab run --pcap`). */
+  pcap?: boolean;
 }
 
 export type ToWorker =
@@ -56,7 +58,9 @@ export type ToWorker =
   | { type: 'resume' }
   | { type: 'speed'; speed: Speed }
   /** Advance unpaced to `untilNs`, then pause (Step and forward seeks). */
-  | { type: 'runTo'; untilNs: number };
+  | { type: 'runTo'; untilNs: number }
+  /** While paused: run exactly one model event, then pause again. */
+  | { type: 'stepEvent' };
 
 export type FromWorker =
   | {
@@ -70,14 +74,20 @@ export type FromWorker =
   /** `buffer` holds `rows × columns.length` float64 values, row-major (transferred). */
   | { type: 'rows'; runId: number; buffer: ArrayBuffer; nowNs: number; events: number }
   | { type: 'paused'; runId: number; nowNs: number; events: number }
+  /** One event was run (`stepEvent`): what it was, as `Simulation.next_event()` said before. */
+  | { type: 'stepped'; runId: number; event: string; nowNs: number; events: number }
   /** Capture mode, just before `done`: `packet_fields()`-wide records (transferred). */
   | {
       type: 'packets';
       runId: number;
       buffer: ArrayBuffer;
       fields: string[];
+      /** The link directions a record's `channel` field indexes, as `bottleneck:a>b`. */
+      channels: string[];
       /** The run stopped at `maxPackets`, before the end of the scenario. */
       truncated: boolean;
+      /** With `CaptureRequest.pcap`: the libpcap file of the records (transferred). */
+      pcap?: ArrayBuffer;
     }
   | {
       type: 'done';

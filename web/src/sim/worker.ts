@@ -137,6 +137,24 @@ function step(): void {
   }
 }
 
+/** Run the next model event alone (the same events as a run straight through: the model's
+ * `advance` with an event limit of 1), post its rows and what it was, and stay paused. */
+function stepOneEvent(s: Simulation): void {
+  try {
+    const event = s.next_event();
+    const finished = s.advance(s.end_ns(), 1);
+    postRows(s);
+    if (finished) {
+      paused = false;
+      schedule(0);
+      return;
+    }
+    post({ type: 'stepped', runId, event, nowNs: s.now_ns(), events: s.events() });
+  } catch (e) {
+    fail(e);
+  }
+}
+
 /** Keep the chunk of packet records; at the end (or at the cap) post them all. Returns whether the
  * run is over. */
 function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): boolean {
@@ -155,7 +173,11 @@ function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): 
     at += part.length;
   }
   captured = [];
-  post({ type: 'packets', runId, buffer: all.buffer, fields, truncated }, [all.buffer]);
+  const channels = JSON.parse(s.channel_ids()) as string[];
+  // The model's pcap writer (world/pcap.rs), the one `tcplab run --pcap` uses.
+  const pcap = req.pcap ? (s.pcap(all) as Uint8Array).slice().buffer : undefined;
+  const transfer: Transferable[] = pcap ? [all.buffer, pcap] : [all.buffer];
+  post({ type: 'packets', runId, buffer: all.buffer, fields, channels, truncated, pcap }, transfer);
   return true;
 }
 
@@ -211,6 +233,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'speed':
       pacer.setSpeed(msg.speed, performance.now(), sim ? sim.now_ns() : 0);
+      break;
+    case 'stepEvent':
+      if (sim && paused && !scheduled) stepOneEvent(sim);
       break;
     case 'runTo':
       if (sim && msg.untilNs > sim.now_ns()) {

@@ -5,6 +5,7 @@ import { SimRun } from '../sim/bridge';
 import type { ColumnInfo, FieldError, Speed } from '../sim/protocol';
 import type { RunSummary } from '../sim/summary';
 import type { Scenario } from '../scenario/types';
+import { Store } from './store';
 import { TraceBuffer } from './traceBuffer';
 
 export type RunStatus =
@@ -41,6 +42,22 @@ export interface StartOptions {
 }
 
 const NS_PER_S = 1e9;
+
+/** An event run on its own (Step event): the model's `next_event()`. */
+export interface SteppedEvent {
+  timeS: number;
+  kind: string;
+  target: string;
+}
+/** Events kept in the list at most (the oldest go). */
+const MAX_STEPPED = 500;
+
+function parseStepped(json: string): SteppedEvent {
+  const e = JSON.parse(json) as { time: number; kind: string; target: string } | null;
+  return e
+    ? { timeS: e.time / NS_PER_S, kind: e.kind, target: e.target }
+    : { timeS: NaN, kind: 'end', target: '' };
+}
 /** Smoothing of the events-per-second meter (weight of the newest measurement). */
 const METER_WEIGHT = 0.3;
 /** New rows are announced to the panels at most this often (they recompute derived series). */
@@ -78,6 +95,9 @@ export class RunStore {
   private meter = { wallMs: 0, events: 0 };
   private pendingRows: Partial<RunSnapshot> | null = null;
   private rowsTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** The events stepped one at a time (`stepEvent`) since the run started: the event list. */
+  readonly stepped = new Store<SteppedEvent[]>([]);
 
   constructor(speed: Speed) {
     this.speed = speed;
@@ -121,6 +141,7 @@ export class RunStore {
   start(scenario: Scenario, options: StartOptions = {}): void {
     const { pauseAtS, live = false } = options;
     this.run?.stop();
+    this.stepped.set([]);
     this.meter = { wallMs: performance.now(), events: 0 };
     const old = this.snap.previous ?? this.snap;
     this.update({
@@ -154,6 +175,10 @@ export class RunStore {
             events,
             eventsPerSecond: this.measure(events),
           });
+        },
+        stepped: (event, nowNs, events) => {
+          this.stepped.update((l) => [...l, parseStepped(event)].slice(-MAX_STEPPED));
+          this.update({ status: 'paused', nowS: nowNs / NS_PER_S, events });
         },
         paused: (nowNs, events) => {
           this.update({ status: 'paused', nowS: nowNs / NS_PER_S, events, eventsPerSecond: 0 });
@@ -190,6 +215,11 @@ export class RunStore {
     this.meter = { wallMs: performance.now(), events: this.snap.events };
     this.run?.resume();
     this.update({ status: 'running' });
+  }
+
+  /** While paused: run the next model event alone. */
+  stepEvent(): void {
+    if (this.snap.status === 'paused') this.run?.stepEvent();
   }
 
   /** Advance by `dtS` of simulated time and pause (from idle: start paused at `dtS`). */

@@ -36,6 +36,12 @@ export function stepAll(a: Scenario, b: Scenario | null): void {
   each(b, (store, s) => s && store.step(s, STEP_S), a);
 }
 
+/** Run the next model event of each paused run. */
+export function stepEventAll(): void {
+  runA.stepEvent();
+  runB.stepEvent();
+}
+
 export function seekAll(a: Scenario, b: Scenario | null, t: number): void {
   each(b, (store, s) => s && store.seek(s, t), a);
 }

@@ -12,6 +12,15 @@
 //!
 //! Start-up [ours, the sources leave it open]: standard slow start until the
 //! round's queue estimate w·(1 − baseRTT/avgRTT) reaches α, then the update.
+//!
+//! Window pacing (FAST's burstiness control, Wei et al. (2006); the ns-2
+//! module paper 000 ran, Cui and Andrew (2005), `fast_pace`): an increase
+//! is not applied at once but spread over the next round's ACKs, one share
+//! per segment acknowledged, so that the new packets leave with the ACK
+//! clock instead of as one burst at the access rate; a decrease is applied
+//! at once. Without it an update of γ·α packets (50 with α = 100) leaves
+//! back to back and overflows a small bottleneck queue every round, and
+//! the window never gets past a few times α whatever the path.
 
 use super::common::{
     self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen,
@@ -31,6 +40,10 @@ pub struct Fast {
     round_rtt: RoundRtt,
     avg_rtt: Time,
     queue: f64,
+    /// Window pacing: what remains of the last update's increase, and the
+    /// share of it added per segment acknowledged.
+    pending: f64,
+    per_segment: f64,
     /// The flow's slow-start rule (`tcp.slow_start`).
     slow_start: SlowStart,
     rtt: RttSeen,
@@ -49,6 +62,8 @@ impl Fast {
             round_rtt: RoundRtt::default(),
             avg_rtt: 0,
             queue: 0.0,
+            pending: 0.0,
+            per_segment: 0.0,
             slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
@@ -84,7 +99,7 @@ impl Fast {
             }
             return;
         }
-        self.cwnd = Self::update(
+        let target = Self::update(
             self.cwnd,
             base as f64,
             self.avg_rtt as f64,
@@ -92,10 +107,33 @@ impl Fast {
             self.gamma,
         )
         .max(2.0);
+        if target > self.cwnd {
+            // Spread over the next round: about cwnd segments are acknowledged in it.
+            self.pending = target - self.cwnd;
+            self.per_segment = self.pending / self.cwnd.max(1.0);
+        } else {
+            self.cwnd = target;
+            self.stop_pacing();
+        }
+    }
+
+    /// Add this ACK's share of a paced increase.
+    fn pace(&mut self, segments: f64) {
+        if self.pending > 0.0 {
+            let step = (self.per_segment * segments).min(self.pending);
+            self.cwnd += step;
+            self.pending -= step;
+        }
+    }
+
+    fn stop_pacing(&mut self) {
+        self.pending = 0.0;
+        self.per_segment = 0.0;
     }
 
     fn halve(&mut self) {
         self.ssthresh = (self.cwnd / 2.0).max(2.0);
+        self.stop_pacing();
     }
 }
 
@@ -113,6 +151,9 @@ impl CongestionControl for Fast {
         }
         let n = segments(a.acked_bytes, a.mss);
         common::slow_start(&mut self.cwnd, self.ssthresh, n, self.slow_start);
+        if self.cwnd >= self.ssthresh {
+            self.pace(n);
+        }
         if self.round.on_ack(a) {
             self.per_round();
             self.round_rtt.clear();
@@ -231,8 +272,38 @@ mod tests {
         acks(&mut f, &mut k, 19, Some(120 * MS));
         assert_eq!(f.cwnd, 100.0, "no per-ACK growth");
         acks(&mut f, &mut k, 1, Some(120 * MS));
-        assert!((f.cwnd - Fast::update(100.0, 100.0, 120.0, 20.0, 0.5)).abs() < 1e-9);
+        let target = Fast::update(100.0, 100.0, 120.0, 20.0, 0.5);
         assert!((f.queue - 100.0 * (1.0 - 100.0 / 120.0)).abs() < 1e-9);
+        // The increase is paced: nothing at the round's end, then an equal
+        // share per segment acknowledged, the whole of it over one window.
+        assert_eq!(f.cwnd, 100.0, "paced, not a jump");
+        acks(&mut f, &mut k, 10, Some(120 * MS));
+        let share = (target - 100.0) / 100.0;
+        assert!((f.cwnd - (100.0 + 10.0 * share)).abs() < 1e-9, "{}", f.cwnd);
+    }
+
+    #[test]
+    fn a_paced_increase_is_dropped_on_loss_and_a_decrease_is_at_once() {
+        let mut f = fast(FastParams::default());
+        f.cwnd = 100.0;
+        f.ssthresh = 50.0;
+        f.base_rtt = Some(100 * MS);
+        let mut k = 0;
+        acks(&mut f, &mut k, 1, None);
+        acks(&mut f, &mut k, 20, Some(100 * MS));
+        assert!(f.pending > 0.0);
+        f.on_rto(k * MS, 0, MSS);
+        assert_eq!(f.pending, 0.0);
+        // Far above equilibrium (avg = 2·base, w = 100 > 2α): the window
+        // falls at the round's end, at once.
+        let w = 100.0;
+        let mut f2 = fast(FastParams::default());
+        f2.cwnd = w;
+        f2.ssthresh = 2.0;
+        f2.base_rtt = Some(100 * MS);
+        acks(&mut f2, &mut k, 1, None);
+        acks(&mut f2, &mut k, 20, Some(200 * MS));
+        assert!(f2.cwnd < w, "{} < {w}", f2.cwnd);
     }
 
     #[test]

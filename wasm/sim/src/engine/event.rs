@@ -63,6 +63,14 @@ impl<E: Packed> EventQueue<E> {
         self.heap.peek().map(|e| (e.0 >> 64) as Time)
     }
 
+    /// The next event and its time, without taking it.
+    pub fn peek(&self) -> Option<(Time, E)> {
+        self.heap.peek().map(|Reverse(key)| {
+            let bits = *key as u32 & ((1 << EVENT_BITS) - 1);
+            ((key >> 64) as Time, E::unpack(bits))
+        })
+    }
+
     pub fn pop(&mut self) -> Option<(Time, E)> {
         let Reverse(key) = self.heap.pop()?;
         self.popped += 1;

@@ -90,6 +90,7 @@ pub fn measured_loss_rate(fast_retransmits: u64, timeouts: u64, segments_sent: u
 /// RTT/cwnd = `max(1/B_GE, √p·RTT/MTU)` (digest, errata item 1). We default
 /// to that and keep the printed one for comparison.
 #[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BoundForm {
     /// `max(1/B_GE, √p·RTT/MTU)`: physically consistent (default).
@@ -291,9 +292,11 @@ impl Default for BoundConditions {
 /// Every bound for one flow, all in b/s of **payload** (goodput), so they
 /// compare with the flow's goodput trace. Infinite (JSON null) means "no limit".
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FlowBounds {
     pub flow: String,
     /// Slowest link rate on the data path, b/s of the wire.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub bottleneck_bps: f64,
     /// Base round-trip time: propagation both ways plus one MTU's
     /// serialisation per data hop and one ACK's per ACK hop, s.
@@ -301,23 +304,32 @@ pub struct FlowBounds {
     /// Smallest MTU on the path, bytes; MSS = MTU − 40.
     pub mtu_bytes: u32,
     /// Bottleneck rate × MSS/MTU.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub link_bps: f64,
     /// W/RTT.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub window_bps: f64,
     /// Mathis, C = 1.22.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub mathis_bps: f64,
     /// Mathis, C = 0.87.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub mathis_delayed_ack_bps: f64,
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub pftk_bps: f64,
     /// Paper 000 (3.44/3.45, corrected max form) for the receiving host.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub host_bound_bps: f64,
     /// The same as printed (min form).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub host_bound_printed_bps: f64,
     /// The receiving host model's own saturated rate (serial: equals
     /// `host_bound_bps` at small RTT; pipelined: its slowest stage).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub receiver_capacity_bps: f64,
     /// Max-min fair share once every flow has started ([`super::fair_share`]);
     /// ∞ until the scenario's other flows are known.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub fair_share_bps: f64,
     /// The max-min fair share over time: a step at every flow start.
     pub fair_share_steps: Vec<FairShareStep>,
@@ -328,8 +340,10 @@ pub struct FlowBounds {
     /// before the end, or when the flow lost nothing.
     pub measured_loss_p: Option<f64>,
     /// Mathis (C = 1.22) at the measured loss rate; ∞ without one.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub mathis_measured_bps: f64,
     /// PFTK at the measured loss rate; ∞ without one.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub pftk_measured_bps: f64,
     /// What PFTK needs besides p (kept to evaluate it at the measured rate).
     #[serde(skip)]

@@ -28,8 +28,11 @@ const UDP_IP_HEADER_BYTES: f64 = 28.0;
 
 /// From `from_s` on (until the next step), the flow's max-min share, b/s of payload.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FairShareStep {
     pub from_s: f64,
+    /// ∞ (JSON null): no limit.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub bps: f64,
 }
 

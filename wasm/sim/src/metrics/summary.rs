@@ -5,6 +5,7 @@ use super::bounds::FlowBounds;
 use serde::Serialize;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Summary {
     pub name: String,
     pub simulated_time_s: f64,
@@ -19,6 +20,7 @@ pub struct Summary {
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FlowSummary {
     pub id: String,
     /// Bytes delivered in order to the receiving application, × 8, over the
@@ -63,6 +65,7 @@ pub struct FlowSummary {
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HostSummary {
     pub id: String,
     /// Frames dropped because the NIC buffer was full.
@@ -72,6 +75,7 @@ pub struct HostSummary {
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LinkSummary {
     pub id: String,
     /// `a>b` or `b>a`.
@@ -90,6 +94,7 @@ pub struct LinkSummary {
 
 /// Mean, population standard deviation, minimum and maximum of a delay, seconds.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DelayStatsSummary {
     pub mean_s: f64,
     pub sd_s: f64,

@@ -7,16 +7,30 @@ use serde::Serialize;
 
 /// Describes one column of the trace.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Column {
     /// Unique key, such as `flow.f0.cwnd`.
     pub key: String,
     /// `time`, `flow`, `link` or `host`.
+    #[cfg_attr(feature = "schema", schemars(with = "ColumnEntity"))]
     pub entity: &'static str,
     /// The flow id or `link-id:a>b` / `link-id:b>a`; empty for time.
     pub id: String,
     /// The quantity, such as `cwnd`.
     pub metric: String,
     pub unit: &'static str,
+}
+
+/// The entities a column can describe (the schema's name for [`Column::entity`]).
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum ColumnEntity {
+    Time,
+    Flow,
+    Link,
+    Host,
 }
 
 impl Column {

@@ -16,6 +16,7 @@
 //! the initial window; UDP sources send at their configured rate. The estimate
 //! leans high: losses, timeouts and idle periods make real runs cheaper.
 
+use super::error::{ErrorCode, ValidationError};
 use super::types::*;
 use super::validate::{tcp_header_bytes, UDP_HEADER_BYTES};
 use crate::host::{HostParams, HOST_METRICS};
@@ -41,6 +42,7 @@ pub const MAX_TRACE_VALUES: f64 = 50e6;
 
 /// Whether a scenario may run.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WorkLevel {
     /// Below every warning threshold.
@@ -53,6 +55,7 @@ pub enum WorkLevel {
 
 /// The estimated cost of a run.
 #[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WorkEstimate {
     /// Events the event loop will process (the `events` of the run summary).
     pub events: f64,
@@ -67,6 +70,9 @@ pub struct WorkEstimate {
     pub level: WorkLevel,
     /// Why the level is not `ok`, in a sentence; empty when it is.
     pub message: String,
+    /// The same as a code with parameters, at `duration_s` (the refusal is this error);
+    /// null when the level is `ok`.
+    pub notice: Option<ValidationError>,
 }
 
 impl WorkEstimate {
@@ -426,7 +432,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
         })
         .sum::<f64>();
     let trace_values = rows * columns;
-    let (level, message) = judge(events, trace_values, duration);
+    let (level, notice) = judge(events, trace_values, duration);
     WorkEstimate {
         events,
         packets,
@@ -434,7 +440,10 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
         columns,
         trace_values,
         level,
-        message,
+        message: notice
+            .as_ref()
+            .map_or_else(String::new, |n| n.message.clone()),
+        notice,
     }
 }
 
@@ -543,8 +552,8 @@ fn cc_metric_count(f: &Flow) -> usize {
         .len()
 }
 
-/// The level and, unless it is `ok`, a sentence saying why and what to change.
-fn judge(events: f64, trace_values: f64, duration_s: f64) -> (WorkLevel, String) {
+/// The level and, unless it is `ok`, why and what to change (at `duration_s`).
+fn judge(events: f64, trace_values: f64, duration_s: f64) -> (WorkLevel, Option<ValidationError>) {
     let fits = |cap: f64, v: f64| {
         // The estimate is close to linear in the duration: the longest run that fits.
         // (1 % less, so that rounding and the fixed costs cannot push it over.)
@@ -554,50 +563,39 @@ fn judge(events: f64, trace_values: f64, duration_s: f64) -> (WorkLevel, String)
             duration_s
         }
     };
+    let note = |code| ValidationError::at("duration_s", code);
     if events > MAX_EVENTS {
-        return (
-            WorkLevel::Refuse,
-            format!(
-                "this run would take about {} events, more than the limit of {}; \
-                 shorten duration_s to at most {} s, or lower link rates or the number of flows",
-                count(events),
-                count(MAX_EVENTS),
-                seconds(fits(MAX_EVENTS, events)),
-            ),
-        );
+        let e = note(ErrorCode::TooManyEvents)
+            .with("events", events.round())
+            .with("events_words", count(events))
+            .with("limit", MAX_EVENTS)
+            .with("limit_words", count(MAX_EVENTS))
+            .with("fits", seconds(fits(MAX_EVENTS, events)));
+        return (WorkLevel::Refuse, Some(e));
     }
     if trace_values > MAX_TRACE_VALUES {
-        return (
-            WorkLevel::Refuse,
-            format!(
-                "the trace would hold about {} values, more than the limit of {}; \
-                 raise sample_interval_ms, shorten duration_s to at most {} s, or use fewer links and flows",
-                count(trace_values),
-                count(MAX_TRACE_VALUES),
-                seconds(fits(MAX_TRACE_VALUES, trace_values)),
-            ),
-        );
+        let e = note(ErrorCode::TraceTooLarge)
+            .with("values", trace_values.round())
+            .with("values_words", count(trace_values))
+            .with("limit", MAX_TRACE_VALUES)
+            .with("limit_words", count(MAX_TRACE_VALUES))
+            .with("fits", seconds(fits(MAX_TRACE_VALUES, trace_values)));
+        return (WorkLevel::Refuse, Some(e));
     }
     if events > WARN_EVENTS {
-        return (
-            WorkLevel::Warn,
-            format!(
-                "a long run: about {} events (it may take a minute or more in the browser)",
-                count(events)
-            ),
-        );
+        let e = note(ErrorCode::LongRun)
+            .with("events", events.round())
+            .with("events_words", count(events));
+        return (WorkLevel::Warn, Some(e));
     }
     if trace_values > WARN_TRACE_VALUES {
-        return (
-            WorkLevel::Warn,
-            format!(
-                "a large trace: about {} values ({} MB for the plots)",
-                count(trace_values),
-                (trace_values * 8.0 / 1e6).round()
-            ),
-        );
+        let e = note(ErrorCode::LargeTrace)
+            .with("values", trace_values.round())
+            .with("values_words", count(trace_values))
+            .with("megabytes", (trace_values * 8.0 / 1e6).round());
+        return (WorkLevel::Warn, Some(e));
     }
-    (WorkLevel::Ok, String::new())
+    (WorkLevel::Ok, None)
 }
 
 /// 1234567 → "1.2 million"; small numbers as integers.
@@ -613,9 +611,9 @@ fn count(v: f64) -> String {
 
 /// A duration rounded down to two significant digits, so that it fits.
 /// (Plain arithmetic: the message must read the same on every target.)
-fn seconds(v: f64) -> String {
+fn seconds(v: f64) -> f64 {
     if !(v.is_finite() && v > 0.0) {
-        return "0".into();
+        return 0.0;
     }
     let mut unit = 1.0;
     while v >= unit * 100.0 {
@@ -626,9 +624,9 @@ fn seconds(v: f64) -> String {
     }
     let r = (v / unit).floor() * unit;
     if r >= 10.0 {
-        format!("{}", r.round())
+        r.round()
     } else {
-        format!("{}", (r * 1e6).round() / 1e6)
+        (r * 1e6).round() / 1e6
     }
 }
 
@@ -789,10 +787,10 @@ mod tests {
 
     #[test]
     fn suggested_durations_round_down() {
-        assert_eq!(seconds(157.9), "150");
-        assert_eq!(seconds(3.19), "3.1");
-        assert_eq!(seconds(0.0457), "0.045");
-        assert_eq!(seconds(0.0), "0");
+        assert_eq!(seconds(157.9).to_string(), "150");
+        assert_eq!(seconds(3.19).to_string(), "3.1");
+        assert_eq!(seconds(0.0457).to_string(), "0.045");
+        assert_eq!(seconds(0.0).to_string(), "0");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! parameters (a bus with no bandwidth, a negative cost, a NIC buffer that
 //! cannot hold one packet, ...) are refused with the field path and the reason.
 
+use super::error::ErrorCode as E;
 use super::types::{HostSpec, NodeKind, Scenario};
+use super::validate::out_of_range;
 use super::ValidationError;
 
 /// Bus and processor speeds above 10 Tb/s are typing mistakes, not hardware.
@@ -20,13 +22,7 @@ pub(super) fn check_hosts(s: &Scenario) -> Vec<ValidationError> {
         let Some(h) = &node.host else { continue };
         let p = format!("topology.nodes[{i}].host");
         if node.kind == NodeKind::Router {
-            errors.push(ValidationError::new(
-                &p,
-                format!(
-                    "'{}' is a router; only host nodes have an end-host model",
-                    node.id
-                ),
-            ));
+            errors.push(ValidationError::at(&p, E::RouterHostModel).with("node", &node.id));
             continue;
         }
         // Largest MTU of the links at this node: the NIC must hold one such packet.
@@ -43,9 +39,8 @@ pub(super) fn check_hosts(s: &Scenario) -> Vec<ValidationError> {
 }
 
 fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Option<u64>) {
-    let mut err = |field: &str, msg: String| {
-        errors.push(ValidationError::new(format!("{p}.{field}"), msg));
-    };
+    let at = |field: &str| format!("{p}.{field}");
+    let mut err = |e: ValidationError| errors.push(e);
     for (field, v) in [
         ("pci_bps", h.pci_bps),
         ("fsb_bps", h.fsb_bps),
@@ -53,18 +48,17 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
     ] {
         let Some(v) = v else { continue };
         if !v.is_finite() {
-            err(field, "must be a finite number".into());
+            err(ValidationError::at(at(field), E::NotFinite));
+        } else if v <= 0.0 {
+            err(ValidationError::at(at(field), E::BusNoBandwidth).with("value", v));
         } else if v < super::validate::MIN_RATE_BPS {
             // Below 1 b/s (the floor of link rates) a packet takes longer than any run.
-            err(
-                field,
-                format!("must be at least {} b/s (a bus or processor with no bandwidth moves nothing), got {v}", super::validate::MIN_RATE_BPS),
-            );
+            err(ValidationError::at(at(field), E::BelowFloor)
+                .with("min", super::validate::MIN_RATE_BPS)
+                .unit("b/s")
+                .with("value", v));
         } else if v > MAX_HOST_BPS {
-            err(
-                field,
-                format!("must be at most {MAX_HOST_BPS} b/s, got {v}"),
-            );
+            err(above_max(at(field), MAX_HOST_BPS, v, "b/s"));
         }
     }
     for (field, v) in [
@@ -75,59 +69,76 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
     ] {
         let Some(v) = v else { continue };
         if !v.is_finite() {
-            err(field, "must be a finite number".into());
+            err(ValidationError::at(at(field), E::NotFinite));
         } else if v < 0.0 {
-            err(
-                field,
-                format!("must be 0 ns or more (a time cannot be negative), got {v}"),
-            );
+            err(ValidationError::at(at(field), E::NegativeTime)
+                .with("value", v)
+                .unit("ns"));
         } else if v > MAX_HOST_NS {
-            err(field, format!("must be at most {MAX_HOST_NS} ns, got {v}"));
+            err(above_max(at(field), MAX_HOST_NS, v, "ns"));
         }
     }
     if let Some(b) = h.nic_buffer_bytes {
         let need = mtu.unwrap_or(1);
         if b < need {
             err(
-                "nic_buffer_bytes",
-                format!(
-                    "must hold at least one packet of the largest MTU at this host ({need} bytes), got {b}"
-                ),
+                ValidationError::at(at("nic_buffer_bytes"), E::NicBufferBelowMtu)
+                    .with("need", need)
+                    .with("value", b),
             );
         } else if b > MAX_NIC_BUFFER_BYTES {
-            err(
-                "nic_buffer_bytes",
-                format!("must be at most {MAX_NIC_BUFFER_BYTES} bytes, got {b}"),
-            );
+            err(above_max(
+                at("nic_buffer_bytes"),
+                MAX_NIC_BUFFER_BYTES,
+                b,
+                "bytes",
+            ));
         }
     } else if let Some(m) = mtu {
         // The preset's buffer must fit the links too (e.g. 16 KiB vs a 64 KB MTU).
         let b = crate::host::HostParams::preset(h.preset).nic_buffer_bytes;
         if b < m {
             err(
-                "nic_buffer_bytes",
-                format!(
-                    "the preset's NIC buffer ({b} bytes) cannot hold one packet of this host's largest MTU ({m} bytes); set nic_buffer_bytes"
-                ),
+                ValidationError::at(at("nic_buffer_bytes"), E::PresetNicBufferBelowMtu)
+                    .with("buffer", b)
+                    .with("mtu", m),
             );
         }
     }
     if let Some(n) = h.rx_ring_packets {
         if n == 0 || n > MAX_RX_RING_PACKETS {
-            err(
-                "rx_ring_packets",
-                format!("must be between 1 and {MAX_RX_RING_PACKETS} packets, got {n}"),
-            );
+            err(out_of_range(
+                &at("rx_ring_packets"),
+                1u32,
+                MAX_RX_RING_PACKETS,
+                n,
+                "packets",
+            ));
         }
     }
     if let Some(n) = h.tso_bytes {
         if n == 0 || n > MAX_TSO_BYTES {
-            err(
-                "tso_bytes",
-                format!("must be between 1 and {MAX_TSO_BYTES} bytes, got {n}"),
-            );
+            err(out_of_range(
+                &at("tso_bytes"),
+                1u32,
+                MAX_TSO_BYTES,
+                n,
+                "bytes",
+            ));
         }
     }
+}
+
+fn above_max(
+    path: String,
+    max: impl Into<super::error::Param>,
+    value: impl Into<super::error::Param>,
+    unit: &str,
+) -> ValidationError {
+    ValidationError::at(path, E::AboveMax)
+        .with("max", max)
+        .with("value", value)
+        .unit(unit)
 }
 
 #[cfg(test)]
@@ -201,10 +212,11 @@ mod tests {
         let e = errors(2, r#"{"preset": "p4_pci", "pci_bps": 0}"#);
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
-        assert!(e[0].1.contains("at least 1 b/s"), "{}", e[0].1);
+        assert!(e[0].1.contains("greater than 0 b/s"), "{}", e[0].1);
         // Just above zero is no bus either (the floor, docs/reliability.md).
         let e = errors(2, r#"{"pci_bps": 1e-300}"#);
         assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
+        assert!(e[0].1.contains("at least 1 b/s"), "{}", e[0].1);
         let e = errors(0, r#"{"fsb_bps": -1e9, "toe_bps": 1e20}"#);
         let paths: Vec<&str> = e.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(

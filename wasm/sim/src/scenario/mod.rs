@@ -4,6 +4,7 @@
 //! Every field carries its unit in its name.
 
 pub mod cc_rules;
+mod error;
 mod estimate;
 mod host_check;
 mod host_spec;
@@ -19,6 +20,7 @@ mod validate_link;
 mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
+pub use error::{ErrorCode, Param};
 pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
@@ -63,6 +65,31 @@ fn parse_with(
         Ok(scenario)
     } else {
         Err(errors)
+    }
+}
+
+/// What the page's editor asks of a scenario: its errors and the work estimate of a run.
+#[derive(serde::Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ScenarioCheck {
+    /// Every error (the refusal of a run too large among them, at `duration_s`).
+    pub errors: Vec<ValidationError>,
+    /// Null when the fields have errors (there is nothing to estimate).
+    pub estimate: Option<WorkEstimate>,
+}
+
+/// Validate scenario JSON and estimate the work of a run: the fields are checked, then
+/// (when they pass) the work limits, whose refusal is the estimate's notice.
+pub fn check_scenario(json: &str) -> ScenarioCheck {
+    match parse_scenario_without_work_limits(json) {
+        Ok(s) => ScenarioCheck {
+            errors: validate(&s),
+            estimate: Some(estimate_work(&s)),
+        },
+        Err(errors) => ScenarioCheck {
+            errors,
+            estimate: None,
+        },
     }
 }
 

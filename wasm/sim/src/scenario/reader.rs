@@ -14,6 +14,7 @@
 //! internally tagged value (`"queue": {"kind": "red", …}`), which serde
 //! reads from a buffer that keeps no path ([`locate`]).
 
+use super::error::ErrorCode as E;
 use super::json_tree::Json;
 use super::tree_de::{self, ErrorPath};
 use super::validate::ValidationError;
@@ -48,7 +49,7 @@ pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ValidationError
                 path.push_str(key);
             }
         }
-        ValidationError::new(path, message)
+        ValidationError::from_serde(path, &message)
     })
 }
 
@@ -62,10 +63,7 @@ pub fn check_json(bytes: &[u8]) -> Result<(), ValidationError> {
     let text = utf8(bytes)?;
     let json = Json::parse(text).map_err(|e| syntax_error(text, e))?;
     match duplicate(&json, &mut Vec::new()) {
-        Some((path, key)) => Err(ValidationError::new(
-            path,
-            format!("duplicate field `{key}`"),
-        )),
+        Some((path, key)) => Err(ValidationError::at(path, E::DuplicateField).with("field", key)),
         None => Ok(()),
     }
 }
@@ -99,10 +97,9 @@ fn duplicate(json: &Json, steps: &mut Vec<String>) -> Option<(String, String)> {
 }
 
 fn too_large(bytes: usize) -> ValidationError {
-    ValidationError::new(
-        "",
-        format!("the scenario is {bytes} bytes, more than the limit of {MAX_SCENARIO_BYTES}"),
-    )
+    ValidationError::at("", E::TooLarge)
+        .with("bytes", bytes)
+        .with("max", MAX_SCENARIO_BYTES)
 }
 
 /// Read a `T` from JSON text (see [`read_json`]).
@@ -113,35 +110,20 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, ValidationError> 
 /// The bytes as UTF-8 text, or why they are not: a byte-order mark,
 /// UTF-16, or an invalid sequence, each with its byte position.
 fn utf8(bytes: &[u8]) -> Result<&str, ValidationError> {
-    let refuse = |message: &str| Err(ValidationError::new("", message));
+    let refuse = |code: E| Err(ValidationError::at("", code));
     match bytes {
-        [0xEF, 0xBB, 0xBF, ..] => {
-            return refuse(
-                "the text starts with a byte-order mark (bytes 0 to 2): \
-                 save it as UTF-8 without a BOM",
-            )
-        }
-        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => {
-            return refuse("the text is UTF-16 (byte-order mark at byte 0): save it as UTF-8")
-        }
+        [0xEF, 0xBB, 0xBF, ..] => return refuse(E::ByteOrderMark),
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => return refuse(E::Utf16),
         // JSON starts with an ASCII character; UTF-16 without a mark puts
         // a zero byte beside it.
-        [0, _, ..] | [_, 0, ..] => {
-            return refuse(
-                "the text looks like UTF-16 (a zero byte at byte 0 or 1): save it as UTF-8",
-            )
-        }
+        [0, _, ..] | [_, 0, ..] => return refuse(E::Utf16NoMark),
         _ => {}
     }
     std::str::from_utf8(bytes).map_err(|e| {
-        ValidationError::new(
-            "",
-            format!(
-                "the text is not UTF-8: invalid byte 0x{:02X} at byte {}",
-                bytes[e.valid_up_to()],
-                e.valid_up_to()
-            ),
-        )
+        let at = e.valid_up_to();
+        ValidationError::at("", E::NotUtf8)
+            .with("byte", format!("0x{:02X}", bytes[at]))
+            .with("offset", at)
     })
 }
 
@@ -152,10 +134,10 @@ fn syntax_error(text: &str, e: serde_json::Error) -> ValidationError {
     let reason = message
         .rfind(" at line ")
         .map_or(message.as_str(), |i| &message[..i]);
-    ValidationError::new(
+    ValidationError::syntax(
         "",
-        format!(
-            "malformed JSON at line {} column {} (byte {}): {reason}",
+        &format!(
+            "{reason} at line {} column {} (byte {})",
             e.line(),
             e.column(),
             byte_offset(text, e.line(), e.column())

@@ -176,7 +176,7 @@ fn numbers_out_of_range_and_of_the_wrong_kind_are_refused() {
                 .as_bytes(),
         );
         assert!(
-            e.message.starts_with("malformed JSON at line 1 column"),
+            e.message.starts_with("malformed JSON: ") && e.message.contains(" at line 1 column"),
             "{literal}: {e}"
         );
     }
@@ -372,12 +372,12 @@ fn syntax_errors_say_where_by_line_column_and_byte() {
     assert_eq!(e.path, "");
     assert_eq!(
         e.message,
-        "malformed JSON at line 3 column 3 (byte 20): key must be a string"
+        "malformed JSON: key must be a string at line 3 column 3 (byte 20)"
     );
     let e = refusal(b"");
     assert!(
         e.message
-            .starts_with("malformed JSON at line 1 column 0 (byte 0): EOF"),
+            .starts_with("malformed JSON: EOF while parsing a value at line 1 column 0 (byte 0)"),
         "{e}"
     );
     let e = refusal(b"{\"version\":1,");

@@ -270,11 +270,11 @@ fn a_document_that_ends_early_says_where_it_ended() {
     let cut = json.find("\"flows\":[{\"").unwrap() + "\"flows\":[{\"c".len();
     let e = errors(&json[..cut]);
     assert!(
-        e[0].message.starts_with("malformed JSON at line 1 column"),
+        e[0].message.starts_with("malformed JSON: ") && e[0].message.contains(" at line 1 column"),
         "{e:?}"
     );
     assert!(
-        e[0].message.contains(&format!("(byte {}): EOF", cut - 1)),
+        e[0].message.contains("EOF") && e[0].message.ends_with(&format!("(byte {})", cut - 1)),
         "{e:?}"
     );
 }
@@ -338,4 +338,47 @@ fn a_long_decimal_is_read_correctly_rounded_and_survives_export_and_import() {
     assert_eq!(rate, text.parse::<f64>().unwrap(), "correctly rounded");
     let back = parse_scenario(&to_json(&s)).expect("the export parses");
     assert_eq!(back, s);
+}
+
+mod check {
+    use crate::scenario::{check_scenario, parse_scenario, ErrorCode, WorkLevel};
+
+    const DEFAULT: &str = include_str!("../../../../content/scenarios/default.json");
+
+    #[test]
+    fn a_valid_scenario_has_no_errors_and_an_estimate() {
+        let c = check_scenario(DEFAULT);
+        assert_eq!(c.errors, vec![]);
+        let w = c.estimate.expect("an estimate");
+        assert_eq!((w.level, w.rows, w.notice), (WorkLevel::Ok, 2001.0, None));
+        assert!(w.events > 100_000.0);
+    }
+
+    #[test]
+    fn bad_fields_have_errors_and_no_estimate() {
+        let c = check_scenario(&DEFAULT.replace("\"duration_s\": 20", "\"duration_s\": -1"));
+        assert_eq!(c.errors[0].path, "duration_s");
+        assert_eq!(c.errors[0].code, ErrorCode::NotPositive);
+        assert_eq!(c.estimate, None);
+        let c = check_scenario("{");
+        assert_eq!(c.errors[0].code, ErrorCode::JsonSyntax);
+        assert!(c.errors[0].message.starts_with("malformed JSON"));
+        assert_eq!(c.estimate, None);
+    }
+
+    #[test]
+    fn a_refused_run_has_the_refusal_as_its_error_and_its_notice() {
+        let long = DEFAULT
+            .replace("\"duration_s\": 20", "\"duration_s\": 3600")
+            .replace("\"rate_bps\": 20000000", "\"rate_bps\": 10000000000");
+        let c = check_scenario(&long);
+        let w = c.estimate.expect("an estimate");
+        assert_eq!(w.level, WorkLevel::Refuse);
+        assert_eq!(c.errors.len(), 1);
+        assert_eq!(c.errors[0].code, ErrorCode::TooManyEvents);
+        assert_eq!(Some(&c.errors[0]), w.notice.as_ref());
+        assert_eq!(c.errors[0].message, w.message);
+        // parse_scenario (validate() and the Simulation constructor) refuses it the same way.
+        assert_eq!(parse_scenario(&long).unwrap_err(), c.errors);
+    }
 }

@@ -1,11 +1,12 @@
 //! Semantic validation of a parsed scenario. Every error names the field path
 //! (as `flows[0].src`) and the reason, so the UI can show it next to the control.
 
+use super::error::ErrorCode as E;
+pub use super::error::ValidationError;
 use super::types::*;
 use super::validate_link::check_link_impairments;
 use super::validate_queue::{check_queue, QueueContext};
 use super::SCHEMA_VERSION;
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Limits that keep a run within what a browser tab can hold (see docs/reliability.md).
@@ -47,59 +48,43 @@ pub const MIN_DURATION_S: f64 = 1e-6;
 /// period costs an event.
 pub const MIN_ON_OFF_S: f64 = 1e-6;
 
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-pub struct ValidationError {
-    /// Field path such as `topology.links[1].rate_bps`; empty for the whole document.
-    pub path: String,
-    pub message: String,
-}
-
-impl ValidationError {
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            path: path.into(),
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for ValidationError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
-    }
-}
-
 struct Checker {
     errors: Vec<ValidationError>,
 }
 
 impl Checker {
-    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
-        self.errors.push(ValidationError::new(path, msg));
+    fn push(&mut self, e: ValidationError) {
+        self.errors.push(e);
+    }
+
+    fn err(&mut self, path: impl Into<String>, code: E) {
+        self.errors.push(ValidationError::at(path, code));
     }
 
     fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
         if !v.is_finite() {
-            self.err(path, "must be a finite number");
+            self.err(path, E::NotFinite);
         } else if v < lo || v > hi {
-            self.err(
-                path,
-                format!("must be between {lo} and {hi} {unit}, got {v}"),
-            );
+            self.push(out_of_range(path, lo, hi, v, unit));
         }
     }
 
     fn positive(&mut self, path: &str, v: f64, hi: f64, unit: &str) {
         if !v.is_finite() {
-            self.err(path, "must be a finite number");
+            self.err(path, E::NotFinite);
         } else if v <= 0.0 {
-            self.err(path, format!("must be greater than 0 {unit}, got {v}"));
+            self.push(
+                ValidationError::at(path, E::NotPositive)
+                    .with("value", v)
+                    .unit(unit),
+            );
         } else if v > hi {
-            self.err(path, format!("must be at most {hi} {unit}, got {v}"));
+            self.push(
+                ValidationError::at(path, E::AboveMax)
+                    .with("max", hi)
+                    .with("value", v)
+                    .unit(unit),
+            );
         }
     }
 
@@ -107,24 +92,30 @@ impl Checker {
     /// says which, for the message).
     fn floor(&mut self, path: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
         if v > 0.0 && v < min {
-            let or_zero = if zero_ok { "0 or " } else { "" };
-            self.err(
-                path,
-                format!("must be {or_zero}at least {min} {unit}, got {v}"),
+            let code = if zero_ok {
+                E::BelowFloorOrZero
+            } else {
+                E::BelowFloor
+            };
+            self.push(
+                ValidationError::at(path, code)
+                    .with("min", min)
+                    .unit(unit)
+                    .with("value", v),
             );
         }
     }
 
     fn id(&mut self, path: &str, id: &str) {
         if id.is_empty() {
-            self.err(path, "must not be empty");
+            self.err(path, E::Empty);
         } else if id.chars().count() > 64 {
-            self.err(path, "must be at most 64 characters");
+            self.push(ValidationError::at(path, E::TooLong).with("max", 64u32));
         } else if !id
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
         {
-            self.err(path, "may contain only letters, digits, '-', '_' and '.'");
+            self.err(path, E::BadIdChars);
         }
     }
 }
@@ -142,20 +133,18 @@ pub fn validate(s: &Scenario) -> Vec<ValidationError> {
 pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     let mut c = Checker { errors: Vec::new() };
     if s.version != SCHEMA_VERSION {
-        c.err(
-            "version",
-            format!(
-                "this build reads version {SCHEMA_VERSION}, got {}",
-                s.version
-            ),
+        c.push(
+            ValidationError::at("version", E::UnsupportedVersion)
+                .with("expected", SCHEMA_VERSION)
+                .with("value", s.version),
         );
     }
     // Limits in characters, as the messages say (70 kanji are 210 bytes).
     if s.name.chars().count() > 200 {
-        c.err("name", "must be at most 200 characters");
+        c.push(ValidationError::at("name", E::TooLong).with("max", 200u32));
     }
     if s.description.chars().count() > 5000 {
-        c.err("description", "must be at most 5000 characters");
+        c.push(ValidationError::at("description", E::TooLong).with("max", 5000u32));
     }
     c.positive("duration_s", s.duration_s, MAX_DURATION_S, "s");
     c.floor("duration_s", s.duration_s, MIN_DURATION_S, "s", false);
@@ -165,9 +154,8 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
         && s.sample_interval_ms > 0.0
         && s.duration_s * 1000.0 / s.sample_interval_ms > MAX_SAMPLES
     {
-        c.err(
-            "sample_interval_ms",
-            format!("gives more than {MAX_SAMPLES} samples over duration_s; use a larger interval"),
+        c.push(
+            ValidationError::at("sample_interval_ms", E::TooManySamples).with("max", MAX_SAMPLES),
         );
     }
 
@@ -190,7 +178,7 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
 fn check_work_limits(s: &Scenario) -> Vec<ValidationError> {
     let w = super::estimate_work(s);
     if w.level == super::WorkLevel::Refuse {
-        vec![ValidationError::new("duration_s", w.message)]
+        w.notice.into_iter().collect()
     } else {
         Vec::new()
     }
@@ -201,13 +189,13 @@ fn check_work_limits(s: &Scenario) -> Vec<ValidationError> {
 fn check_nodes(c: &mut Checker, nodes: &[Node]) -> BTreeMap<String, NodeKind> {
     let mut seen = BTreeMap::new();
     if nodes.len() > MAX_NODES {
-        c.err("topology.nodes", format!("at most {MAX_NODES} nodes"));
+        c.push(too_many("topology.nodes", MAX_NODES, "nodes"));
     }
     for (i, n) in nodes.iter().enumerate() {
         let p = format!("topology.nodes[{i}].id");
         c.id(&p, &n.id);
         if seen.insert(n.id.clone(), n.kind).is_some() {
-            c.err(p, format!("duplicate node id '{}'", n.id));
+            c.push(duplicate(p, "node", &n.id));
         }
     }
     seen
@@ -220,22 +208,24 @@ fn check_links(
     flows: &BTreeSet<String>,
 ) {
     if links.len() > MAX_LINKS {
-        c.err("topology.links", format!("at most {MAX_LINKS} links"));
+        c.push(too_many("topology.links", MAX_LINKS, "links"));
     }
     let mut ids = BTreeMap::new();
     for (i, l) in links.iter().enumerate() {
         let p = format!("topology.links[{i}]");
         c.id(&format!("{p}.id"), &l.id);
         if ids.insert(l.id.clone(), ()).is_some() {
-            c.err(format!("{p}.id"), format!("duplicate link id '{}'", l.id));
+            c.push(duplicate(format!("{p}.id"), "link", &l.id));
         }
         for (end, name) in [("a", &l.a), ("b", &l.b)] {
             if !nodes.contains_key(name) {
-                c.err(format!("{p}.{end}"), format!("unknown node '{name}'"));
+                c.push(
+                    ValidationError::at(format!("{p}.{end}"), E::UnknownNode).with("node", name),
+                );
             }
         }
         if l.a == l.b {
-            c.err(format!("{p}.b"), "a link must join two different nodes");
+            c.err(format!("{p}.b"), E::SameLinkEnds);
         }
         c.range(
             &format!("{p}.rate_bps"),
@@ -252,13 +242,13 @@ fn check_links(
             "ms",
         );
         if l.mtu_bytes < MIN_MTU || l.mtu_bytes > MAX_MTU {
-            c.err(
-                format!("{p}.mtu_bytes"),
-                format!(
-                    "must be between {MIN_MTU} and {MAX_MTU} bytes, got {}",
-                    l.mtu_bytes
-                ),
-            );
+            c.push(out_of_range(
+                &format!("{p}.mtu_bytes"),
+                MIN_MTU,
+                MAX_MTU,
+                l.mtu_bytes,
+                "bytes",
+            ));
         }
         let forward = QueueContext {
             mtu: l.mtu_bytes,
@@ -299,47 +289,49 @@ pub const UDP_HEADER_BYTES: u32 = 28;
 fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
     let hdr = tcp_header_bytes(t.timestamps);
     if t.initial_window_segments == 0 || t.initial_window_segments > 1000 {
-        c.err(
-            format!("{p}.initial_window_segments"),
-            format!(
-                "must be between 1 and 1000 segments, got {}",
-                t.initial_window_segments
-            ),
-        );
+        c.push(out_of_range(
+            &format!("{p}.initial_window_segments"),
+            1u32,
+            1000u32,
+            t.initial_window_segments,
+            "segments",
+        ));
     }
     if let Some(ss) = t.initial_ssthresh_segments {
         if ss < 2 {
-            c.err(
-                format!("{p}.initial_ssthresh_segments"),
-                format!("must be at least 2 segments (RFC 5681), got {ss}"),
+            c.push(
+                ValidationError::at(
+                    format!("{p}.initial_ssthresh_segments"),
+                    E::SsthreshBelowTwo,
+                )
+                .with("value", ss),
             );
         }
     }
     let mss = match (t.mss_bytes, path_mtu) {
         (Some(m), _) if m == 0 || m > 65_495 => {
-            c.err(
-                format!("{p}.mss_bytes"),
-                format!("must be between 1 and 65495 bytes, got {m}"),
-            );
+            c.push(out_of_range(
+                &format!("{p}.mss_bytes"),
+                1u32,
+                65495u32,
+                m,
+                "bytes",
+            ));
             None
         }
         (Some(m), Some(mtu)) if m + hdr > mtu && !t.ip_fragmentation => {
-            c.err(
-                format!("{p}.mss_bytes"),
-                format!(
-                    "{m} bytes plus {hdr} bytes of headers exceeds the path MTU of {mtu} bytes; \
-                     lower it to {} or set ip_fragmentation",
-                    mtu.saturating_sub(hdr)
-                ),
+            c.push(
+                ValidationError::at(format!("{p}.mss_bytes"), E::MssExceedsMtu)
+                    .with("mss", m)
+                    .with("headers", hdr)
+                    .with("mtu", mtu)
+                    .with("max", mtu.saturating_sub(hdr)),
             );
             None
         }
         (Some(m), _) => Some(m),
         (None, Some(mtu)) if mtu <= hdr => {
-            c.err(
-                p.to_string(),
-                format!("the path MTU ({mtu} bytes) leaves no room for a TCP payload"),
-            );
+            c.push(ValidationError::at(p, E::MtuNoPayload).with("mtu", mtu));
             None
         }
         (None, mtu) => mtu.map(|m| m - hdr),
@@ -350,19 +342,23 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
     ] {
         let need = mss.unwrap_or(1) as u64;
         if v < need || v > 1 << 32 {
-            c.err(
-                format!("{p}.{name}"),
-                format!("must hold at least one segment ({need} bytes) and at most 4 GiB, got {v}"),
+            c.push(
+                ValidationError::at(format!("{p}.{name}"), E::BufferNotOneSegment)
+                    .with("need", need)
+                    .with("value", v),
             );
         }
     }
     if let Some(m) = t.peer.mss_bytes {
         // Linux TCP_MIN_MSS (88) to the largest IPv4 MSS.
         if !(88..=65_495).contains(&m) {
-            c.err(
-                format!("{p}.peer.mss_bytes"),
-                format!("must be between 88 and 65495 bytes, got {m}"),
-            );
+            c.push(out_of_range(
+                &format!("{p}.peer.mss_bytes"),
+                88u32,
+                65495u32,
+                m,
+                "bytes",
+            ));
         }
     }
     if let Some(ms) = t.min_rto_ms {
@@ -370,10 +366,7 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
     }
     if t.rack_tlp == Some(true) && t.recovery != Recovery::Sack {
         // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
-        c.err(
-            format!("{p}.rack_tlp"),
-            "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
-        );
+        c.err(format!("{p}.rack_tlp"), E::RackNeedsSack);
     }
     c.range(
         &format!("{p}.rack_reordering_window"),
@@ -393,9 +386,9 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
         let q = format!("{p}.user_level");
         let r = u.processing_rate_bps;
         if !r.is_finite() || r <= 0.0 {
-            c.err(
-                format!("{q}.processing_rate_bps"),
-                format!("must be greater than 0 b/s (a process that handles nothing never acknowledges), got {r}"),
+            c.push(
+                ValidationError::at(format!("{q}.processing_rate_bps"), E::ProcessingRateZero)
+                    .with("value", r),
             );
         } else {
             c.range(
@@ -409,12 +402,10 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
         // One segment as the socket holds it: payload plus TCP/IP headers.
         let need = mss.map_or(1, |m| m as u64 + hdr as u64);
         if u.buffer_bytes < need || u.buffer_bytes > 1 << 32 {
-            c.err(
-                format!("{q}.buffer_bytes"),
-                format!(
-                    "must hold at least one segment ({need} bytes with headers) and at most 4 GiB, got {}",
-                    u.buffer_bytes
-                ),
+            c.push(
+                ValidationError::at(format!("{q}.buffer_bytes"), E::ReceiverBufferNotOneSegment)
+                    .with("need", need)
+                    .with("value", u.buffer_bytes),
             );
         }
     }
@@ -425,9 +416,10 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
     let payload = |c: &mut Checker, field: &str, bytes: u32| {
         let hi = udp_max.unwrap_or(65_507);
         if bytes == 0 || bytes > hi {
-            c.err(
-                format!("{p}.{field}"),
-                format!("must be between 1 and {hi} bytes (path MTU minus 28 bytes of UDP/IP headers), got {bytes}"),
+            c.push(
+                ValidationError::at(format!("{p}.{field}"), E::DatagramSize)
+                    .with("max", hi)
+                    .with("value", bytes),
             );
         }
     };
@@ -435,10 +427,13 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
         (SourceSpec::Bulk, Protocol::Tcp) => {}
         (SourceSpec::Sized { bytes }, Protocol::Tcp) => {
             if *bytes == 0 || *bytes > 1 << 50 {
-                c.err(
-                    format!("{p}.bytes"),
-                    format!("must be between 1 and 2^50 bytes, got {bytes}"),
-                );
+                c.push(out_of_range(
+                    &format!("{p}.bytes"),
+                    1u32,
+                    "2^50",
+                    *bytes,
+                    "bytes",
+                ));
             }
         }
         (
@@ -452,7 +447,11 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
             payload(c, "packet_bytes", *packet_bytes);
             c.positive(&format!("{p}.interval_ms"), *interval_ms, 60_000.0, "ms");
             if interval_ms.is_finite() && *interval_ms > 0.0 && *interval_ms < 0.0001 {
-                c.err(format!("{p}.interval_ms"), "must be at least 0.0001 ms");
+                c.push(
+                    ValidationError::at(format!("{p}.interval_ms"), E::BelowMin)
+                        .with("min", 0.0001)
+                        .unit("ms"),
+                );
             }
         }
         (
@@ -497,14 +496,8 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
                     );
                     payload(c, "packet_bytes", *packet_bytes);
                 }
-                (Protocol::Udp, None) => c.err(
-                    format!("{p}.rate_bps"),
-                    "a UDP on/off source needs rate_bps",
-                ),
-                (Protocol::Tcp, Some(_)) => c.err(
-                    format!("{p}.rate_bps"),
-                    "TCP sends as fast as its window allows; remove rate_bps",
-                ),
+                (Protocol::Udp, None) => c.err(format!("{p}.rate_bps"), E::UdpOnOffNeedsRate),
+                (Protocol::Tcp, Some(_)) => c.err(format!("{p}.rate_bps"), E::TcpOnOffRate),
                 (Protocol::Tcp, None) => {}
             }
         }
@@ -520,9 +513,11 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
                 SourceSpec::Poisson { .. } => "poisson",
                 SourceSpec::OnOff { .. } => "on_off",
             };
-            c.err(
-                format!("{p}.kind"),
-                format!("a {kind} flow cannot use a {name} source; use {allowed}"),
+            c.push(
+                ValidationError::at(format!("{p}.kind"), E::SourceNotForProtocol)
+                    .with("protocol", kind)
+                    .with("source", name)
+                    .with("allowed", allowed),
             );
         }
     }
@@ -530,7 +525,7 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
 
 fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>) {
     if s.flows.len() > MAX_FLOWS {
-        c.err("flows", format!("at most {MAX_FLOWS} flows"));
+        c.push(too_many("flows", MAX_FLOWS, "flows"));
     }
     let mut ids = BTreeMap::new();
     let adjacency = super::super::net::routing::adjacency_by_id(&s.topology);
@@ -538,19 +533,22 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
         let p = format!("flows[{i}]");
         c.id(&format!("{p}.id"), &f.id);
         if ids.insert(f.id.clone(), ()).is_some() {
-            c.err(format!("{p}.id"), format!("duplicate flow id '{}'", f.id));
+            c.push(duplicate(format!("{p}.id"), "flow", &f.id));
         }
         let mut ends_ok = true;
         for (end, name) in [("src", &f.src), ("dst", &f.dst)] {
             match nodes.get(name) {
                 None => {
-                    c.err(format!("{p}.{end}"), format!("unknown node '{name}'"));
+                    c.push(
+                        ValidationError::at(format!("{p}.{end}"), E::UnknownNode)
+                            .with("node", name),
+                    );
                     ends_ok = false;
                 }
                 Some(NodeKind::Router) => {
-                    c.err(
-                        format!("{p}.{end}"),
-                        format!("'{name}' is a router; flows run between hosts"),
+                    c.push(
+                        ValidationError::at(format!("{p}.{end}"), E::RouterFlowEnd)
+                            .with("node", name),
                     );
                     ends_ok = false;
                 }
@@ -564,17 +562,15 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
             let host = node.and_then(|n| n.host.as_ref());
             let params = crate::host::HostParams::for_node(host);
             if params.path != crate::host::HostPathKind::Loopback || params.is_ideal() {
-                c.err(
-                    format!("{p}.dst"),
-                    "must differ from src (a flow to itself needs a modelled host with \"path\": \"loopback\")",
-                );
+                c.err(format!("{p}.dst"), E::SameSrcDst);
                 ends_ok = false;
             }
         }
         if ends_ok && !adjacency.reachable(&f.src, &f.dst) {
-            c.err(
-                format!("{p}.dst"),
-                format!("no path from '{}' to '{}'", f.src, f.dst),
+            c.push(
+                ValidationError::at(format!("{p}.dst"), E::NoPath)
+                    .with("src", &f.src)
+                    .with("dst", &f.dst),
             );
         }
         let path_mtu = if ends_ok && f.src == f.dst {
@@ -597,30 +593,82 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
             if f.tcp.initial_ssthresh_segments.is_some()
                 && opening.algorithm != CcAlgorithm::Newreno
             {
-                let why = match opening.rule {
-                    Some(r) => format!(
-                        " (cc_rules[{r}] gives this flow {})",
-                        opening.algorithm.name()
-                    ),
-                    None => String::new(),
-                };
-                c.err(
-                    format!("{p}.tcp.initial_ssthresh_segments"),
-                    format!("only the newreno controller takes an initial ssthresh{why}; remove it or use cc \"newreno\""),
-                );
+                let at = format!("{p}.tcp.initial_ssthresh_segments");
+                c.push(match opening.rule {
+                    Some(r) => ValidationError::at(at, E::SsthreshNewrenoOnlyRule)
+                        .with("rule", r)
+                        .with("cc", opening.algorithm.name()),
+                    None => ValidationError::at(at, E::SsthreshNewrenoOnly),
+                });
             }
         }
         check_cc_params(c, &format!("{p}.cc_params"), &f.cc_params);
         super::validate_cc::check_flow_cc(&mut c.errors, s, i);
         if !f.start_s.is_finite() || f.start_s < 0.0 {
-            c.err(format!("{p}.start_s"), "must be a number ≥ 0");
+            c.err(format!("{p}.start_s"), E::Negative);
         } else if s.duration_s.is_finite() && f.start_s >= s.duration_s {
-            c.err(
-                format!("{p}.start_s"),
-                format!("must be before the end of the run ({} s)", s.duration_s),
+            c.push(
+                ValidationError::at(format!("{p}.start_s"), E::StartAfterEnd)
+                    .with("end", s.duration_s),
             );
         }
     }
+}
+
+/// `value` outside [lo, hi] (`unit` may be empty).
+pub(super) fn out_of_range(
+    path: &str,
+    lo: impl Into<super::error::Param>,
+    hi: impl Into<super::error::Param>,
+    value: impl Into<super::error::Param>,
+    unit: &str,
+) -> ValidationError {
+    ValidationError::at(path, E::OutOfRange)
+        .with("min", lo)
+        .with("max", hi)
+        .with("value", value)
+        .unit(unit)
+}
+
+/// `value` outside an interval of the kind `code` names.
+fn interval(
+    path: &str,
+    code: E,
+    lo: impl Into<super::error::Param>,
+    hi: impl Into<super::error::Param>,
+    value: impl Into<super::error::Param>,
+) -> ValidationError {
+    ValidationError::at(path, code)
+        .with("min", lo)
+        .with("max", hi)
+        .with("value", value)
+}
+
+/// `value` in the wrong relation to another field (`field` = `bound`).
+pub(super) fn relation(
+    path: impl Into<String>,
+    code: E,
+    field: &str,
+    bound: impl Into<super::error::Param>,
+    value: impl Into<super::error::Param>,
+) -> ValidationError {
+    ValidationError::at(path, code)
+        .with("field", field)
+        .with("bound", bound)
+        .with("value", value)
+}
+
+/// More than `max` elements of a `kind` (`nodes`, `links`, …).
+pub(super) fn too_many(path: &str, max: usize, kind: &str) -> ValidationError {
+    ValidationError::at(path, E::TooMany)
+        .with("max", max)
+        .with("kind", kind)
+}
+
+fn duplicate(path: impl Into<String>, kind: &str, id: &str) -> ValidationError {
+    ValidationError::at(path, E::DuplicateId)
+        .with("kind", kind)
+        .with("id", id)
 }
 
 // ---------------------------------------------------------------------------
@@ -632,27 +680,27 @@ impl Checker {
     /// lo < v ≤ hi (an open lower bound).
     fn above(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
         if !v.is_finite() || v <= lo || v > hi {
-            self.err(path, format!("must be in ({lo}, {hi}], got {v}"));
+            self.push(interval(path, E::NotInOpenClosed, lo, hi, v));
         }
     }
 
     /// lo < v < hi.
     fn open(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
         if !v.is_finite() || v <= lo || v >= hi {
-            self.err(path, format!("must be in ({lo}, {hi}), got {v}"));
+            self.push(interval(path, E::NotInOpen, lo, hi, v));
         }
     }
 
     /// lo ≤ v ≤ hi.
     fn closed(&mut self, path: &str, v: f64, lo: f64, hi: f64) {
         if !v.is_finite() || v < lo || v > hi {
-            self.err(path, format!("must be in [{lo}, {hi}], got {v}"));
+            self.push(interval(path, E::NotInClosed, lo, hi, v));
         }
     }
 
     fn closed_int(&mut self, path: &str, v: u32, lo: u32, hi: u32) {
         if v < lo || v > hi {
-            self.err(path, format!("must be an integer in [{lo}, {hi}], got {v}"));
+            self.push(interval(path, E::IntegerNotInClosed, lo, hi, v));
         }
     }
 }
@@ -688,13 +736,13 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         c.closed(&format!("{q}.low_window"), x.low_window, 1.0, 1e7);
         c.closed(&format!("{q}.high_window"), x.high_window, 1.0, 1e9);
         if x.high_window.is_finite() && x.low_window.is_finite() && x.high_window <= x.low_window {
-            c.err(
+            c.push(relation(
                 format!("{q}.high_window"),
-                format!(
-                    "must be greater than low_window ({}), got {}",
-                    x.low_window, x.high_window
-                ),
-            );
+                E::NotAboveField,
+                "low_window",
+                x.low_window,
+                x.high_window,
+            ));
         }
         c.open(&format!("{q}.high_p"), x.high_p, 0.0, 1.0);
         c.above(&format!("{q}.high_decrease"), x.high_decrease, 0.0, 0.5);
@@ -718,13 +766,13 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         c.open(&format!("{q}.beta_min"), x.beta_min, 0.0, 1.0);
         c.open(&format!("{q}.beta_max"), x.beta_max, 0.0, 1.0);
         if x.beta_max < x.beta_min {
-            c.err(
+            c.push(relation(
                 format!("{q}.beta_max"),
-                format!(
-                    "must be at least beta_min ({}), got {}",
-                    x.beta_min, x.beta_max
-                ),
-            );
+                E::BelowField,
+                "beta_min",
+                x.beta_min,
+                x.beta_max,
+            ));
         }
     }
     if let Some(x) = &cc.vegas {
@@ -733,10 +781,13 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
         c.closed(&format!("{q}.beta"), x.beta, 0.0, 1000.0);
         c.closed(&format!("{q}.gamma"), x.gamma, 0.0, 1000.0);
         if x.beta < x.alpha {
-            c.err(
+            c.push(relation(
                 format!("{q}.beta"),
-                format!("must be at least alpha ({}), got {}", x.alpha, x.beta),
-            );
+                E::BelowField,
+                "alpha",
+                x.alpha,
+                x.beta,
+            ));
         }
     }
     if let Some(x) = &cc.fast {

@@ -3,8 +3,9 @@
 //! `cc_switches`. Errors name the field path and what is allowed.
 
 use super::cc_rules::glob_match;
+use super::error::ErrorCode as E;
 use super::types::{CcRule, NodeKind, PortRange, Protocol, Scenario, SwitchTrigger};
-use super::validate::cc_params_errors;
+use super::validate::{cc_params_errors, relation, too_many};
 use super::ValidationError;
 use std::collections::BTreeMap;
 
@@ -16,8 +17,8 @@ pub const MAX_CC_SWITCHES: usize = 64;
 /// Largest srtt_above threshold, ms.
 pub const MAX_SWITCH_SRTT_MS: f64 = 60_000.0;
 
-fn err(errors: &mut Vec<ValidationError>, path: impl Into<String>, msg: impl Into<String>) {
-    errors.push(ValidationError::new(path, msg));
+fn err(errors: &mut Vec<ValidationError>, path: impl Into<String>, code: E) {
+    errors.push(ValidationError::at(path, code));
 }
 
 /// `cc_rules`: host patterns that name (or match) a host, sane port ranges,
@@ -28,7 +29,7 @@ pub(super) fn check_cc_rules(
     nodes: &BTreeMap<String, NodeKind>,
 ) {
     if s.cc_rules.len() > MAX_CC_RULES {
-        err(errors, "cc_rules", format!("at most {MAX_CC_RULES} rules"));
+        errors.push(too_many("cc_rules", MAX_CC_RULES, "rules"));
     }
     for (i, r) in s.cc_rules.iter().enumerate() {
         let p = format!("cc_rules[{i}]");
@@ -38,11 +39,7 @@ pub(super) fn check_cc_rules(
         check_ports(errors, &format!("{p}.dst_ports"), r.dst_ports);
         errors.extend(cc_params_errors(&format!("{p}.cc_params"), &r.cc_params));
         if let Some(j) = shadowed_by(s, i) {
-            err(
-                errors,
-                p,
-                format!("cc_rules[{j}] matches every flow this rule matches, so it never applies; reorder or remove it"),
-            );
+            errors.push(ValidationError::at(p, E::RuleShadowed).with("rule", j));
         }
     }
 }
@@ -76,57 +73,45 @@ fn check_pattern(
     nodes: &BTreeMap<String, NodeKind>,
 ) {
     if pattern.is_empty() || pattern.chars().count() > 64 {
-        err(
-            errors,
-            path,
-            "must be a node id or a pattern with '*', 1 to 64 characters",
-        );
+        err(errors, path, E::BadPattern);
         return;
     }
     if !pattern
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '*'))
     {
-        err(
-            errors,
-            path,
-            "may contain only letters, digits, '-', '_', '.' and the wildcard '*'",
-        );
+        err(errors, path, E::BadPatternChars);
         return;
     }
     if !pattern.contains('*') {
         match nodes.get(pattern) {
-            None => err(errors, path, format!("unknown node '{pattern}'")),
-            Some(NodeKind::Router) => err(
-                errors,
-                path,
-                format!("'{pattern}' is a router; rules match the hosts flows run between"),
-            ),
+            None => errors.push(ValidationError::at(path, E::UnknownNode).with("node", pattern)),
+            Some(NodeKind::Router) => {
+                errors.push(ValidationError::at(path, E::RouterInRule).with("node", pattern))
+            }
             Some(NodeKind::Host) => {}
         }
     } else if !nodes
         .iter()
         .any(|(id, k)| *k == NodeKind::Host && glob_match(pattern, id))
     {
-        err(errors, path, format!("'{pattern}' matches no host"));
+        errors.push(ValidationError::at(path, E::PatternMatchesNoHost).with("pattern", pattern));
     }
 }
 
 fn check_ports(errors: &mut Vec<ValidationError>, path: &str, r: Option<PortRange>) {
     let Some(r) = r else { return };
     if r.from == 0 {
-        err(
-            errors,
-            format!("{path}.from"),
-            "must be a port from 1 to 65535, got 0 (omit the range to match any port)",
-        );
+        err(errors, format!("{path}.from"), E::RulePortZero);
     }
     if r.last() < r.from {
-        err(
-            errors,
+        errors.push(relation(
             format!("{path}.to"),
-            format!("must be at least from ({}), got {}", r.from, r.last()),
-        );
+            E::BelowField,
+            "from",
+            r.from,
+            r.last(),
+        ));
     }
 }
 
@@ -136,30 +121,22 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
     let p = format!("flows[{i}]");
     for (name, port) in [("src_port", f.src_port), ("dst_port", f.dst_port)] {
         if port == Some(0) {
-            err(
-                errors,
-                format!("{p}.{name}"),
-                "must be a port from 1 to 65535, got 0",
-            );
+            err(errors, format!("{p}.{name}"), E::PortZero);
         }
     }
     if f.cc_switches.is_empty() {
         return;
     }
     if f.protocol != Protocol::Tcp {
-        err(
-            errors,
-            format!("{p}.cc_switches"),
-            "only TCP flows have a congestion controller to switch; remove cc_switches",
-        );
+        err(errors, format!("{p}.cc_switches"), E::SwitchNotTcp);
         return;
     }
     if f.cc_switches.len() > MAX_CC_SWITCHES {
-        err(
-            errors,
-            format!("{p}.cc_switches"),
-            format!("at most {MAX_CC_SWITCHES} switches"),
-        );
+        errors.push(too_many(
+            &format!("{p}.cc_switches"),
+            MAX_CC_SWITCHES,
+            "switches",
+        ));
     }
     for (k, sw) in f.cc_switches.iter().enumerate() {
         let q = format!("{p}.cc_switches[{k}].when");
@@ -167,22 +144,22 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
             SwitchTrigger::At { at_s } => {
                 let ok = at_s.is_finite() && at_s >= f.start_s && at_s < s.duration_s;
                 if !ok {
-                    err(
-                        errors,
-                        format!("{q}.at_s"),
-                        format!(
-                            "must be in [{}, {}): after the flow opens (start_s) and before the end of the run, got {at_s}",
-                            f.start_s, s.duration_s
-                        ),
+                    errors.push(
+                        ValidationError::at(format!("{q}.at_s"), E::SwitchTime)
+                            .with("start", f.start_s)
+                            .with("end", s.duration_s)
+                            .with("value", at_s),
                     );
                 }
             }
             SwitchTrigger::SrttAbove { srtt_ms } => {
                 if !srtt_ms.is_finite() || srtt_ms <= 0.0 || srtt_ms > MAX_SWITCH_SRTT_MS {
-                    err(
-                        errors,
-                        format!("{q}.srtt_ms"),
-                        format!("must be in (0, {MAX_SWITCH_SRTT_MS}] ms, got {srtt_ms}"),
+                    errors.push(
+                        ValidationError::at(format!("{q}.srtt_ms"), E::NotInOpenClosed)
+                            .with("min", 0u32)
+                            .with("max", MAX_SWITCH_SRTT_MS)
+                            .with("value", srtt_ms)
+                            .unit("ms"),
                     );
                 }
             }
@@ -191,21 +168,18 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
                 window_s,
             } => {
                 if !(0.0..1.0).contains(&loss_rate) {
-                    err(
-                        errors,
-                        format!("{q}.loss_rate"),
-                        format!("must be in [0, 1), got {loss_rate}"),
+                    errors.push(
+                        ValidationError::at(format!("{q}.loss_rate"), E::LossRateRange)
+                            .with("value", loss_rate),
                     );
                 }
                 let longest = s.duration_s - f.start_s;
                 let ok = window_s.is_finite() && window_s >= 0.001 && window_s <= longest;
                 if !ok {
-                    err(
-                        errors,
-                        format!("{q}.window_s"),
-                        format!(
-                            "must be in [0.001, {longest}] s (at most the time the flow runs), got {window_s}"
-                        ),
+                    errors.push(
+                        ValidationError::at(format!("{q}.window_s"), E::SwitchWindow)
+                            .with("max", longest)
+                            .with("value", window_s),
                     );
                 }
             }

@@ -2,8 +2,12 @@
 //! timer tick, framing overhead, rate changes and delivery traces. Errors
 //! name the field path, e.g. `topology.links[2].trace.text`, and the reason.
 
+use super::error::ErrorCode as E;
 use super::types::*;
-use super::validate::{ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS, MIN_RATE_BPS};
+use super::validate::{
+    out_of_range, too_many, ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS,
+    MIN_RATE_BPS,
+};
 
 /// Longest timer tick accepted, ms.
 pub const MAX_TICK_MS: f64 = 1000.0;
@@ -17,23 +21,19 @@ struct L<'a> {
 }
 
 impl L<'_> {
-    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
-        self.errors.push(ValidationError::new(path, msg));
+    fn err(&mut self, path: impl Into<String>, code: E) {
+        self.errors.push(ValidationError::at(path, code));
+    }
+
+    fn push(&mut self, e: ValidationError) {
+        self.errors.push(e);
     }
 
     fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
         if !v.is_finite() {
-            self.err(path, "must be a finite number");
+            self.err(path, E::NotFinite);
         } else if v < lo || v > hi {
-            let unit = if unit.is_empty() {
-                String::new()
-            } else {
-                format!(" {unit}")
-            };
-            self.err(
-                path,
-                format!("must be between {lo} and {hi}{unit}, got {v}"),
-            );
+            self.push(out_of_range(path, lo, hi, v, unit));
         }
     }
 
@@ -59,15 +59,13 @@ pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Li
     if let Some(t) = &l.timer_tick {
         let tp = format!("{p}.timer_tick");
         if !t.tick_ms.is_finite() || t.tick_ms <= 0.0 || t.tick_ms > MAX_TICK_MS {
-            c.err(
-                format!("{tp}.tick_ms"),
-                format!(
-                    "must be greater than 0 and at most {MAX_TICK_MS} ms, got {}",
-                    t.tick_ms
-                ),
+            c.push(
+                ValidationError::at(format!("{tp}.tick_ms"), E::TickRange)
+                    .with("max", MAX_TICK_MS)
+                    .with("value", t.tick_ms),
             );
         } else if t.tick_ms < 0.001 {
-            c.err(format!("{tp}.tick_ms"), "must be at least 0.001 ms (1 µs)");
+            c.err(format!("{tp}.tick_ms"), E::TickTooFine);
         }
         c.range(
             &format!("{tp}.overhead_ms"),
@@ -77,29 +75,22 @@ pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Li
             "ms",
         );
         if l.jitter_ms > 0.0 {
-            c.err(
-                format!("{p}.jitter_ms"),
-                "cannot be combined with timer_tick: the emulator's timer already sets when packets leave",
-            );
+            c.err(format!("{p}.jitter_ms"), E::JitterWithTick);
         }
     }
     if l.overhead_bytes > MAX_OVERHEAD_BYTES {
-        c.err(
-            format!("{p}.overhead_bytes"),
-            format!(
-                "must be at most {MAX_OVERHEAD_BYTES} bytes, got {}",
-                l.overhead_bytes
-            ),
+        c.push(
+            ValidationError::at(format!("{p}.overhead_bytes"), E::AboveMax)
+                .with("max", MAX_OVERHEAD_BYTES)
+                .with("value", l.overhead_bytes)
+                .unit("bytes"),
         );
     }
     check_rate_changes(&mut c, &format!("{p}.rate_changes"), &l.rate_changes);
     if let Some(t) = &l.trace {
         check_trace(&mut c, &format!("{p}.trace"), t);
         if !l.rate_changes.is_empty() {
-            c.err(
-                format!("{p}.rate_changes"),
-                "cannot be combined with trace: the trace sets when the link delivers",
-            );
+            c.err(format!("{p}.rate_changes"), E::RateChangesWithTrace);
         }
     }
     if let Some(r) = &l.reverse {
@@ -113,10 +104,7 @@ pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Li
         if let Some(t) = &r.trace {
             check_trace(&mut c, &format!("{rp}.trace"), t);
             if r.rate_changes.as_ref().is_some_and(|v| !v.is_empty()) {
-                c.err(
-                    format!("{rp}.rate_changes"),
-                    "cannot be combined with trace: the trace sets when the link delivers",
-                );
+                c.err(format!("{rp}.rate_changes"), E::RateChangesWithTrace);
             }
         }
     }
@@ -129,15 +117,18 @@ fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
             c.range(&format!("{p}.start_s"), *start_s, 0.0, MAX_DURATION_S, "s");
             c.range(&format!("{p}.end_s"), *end_s, 0.0, MAX_DURATION_S, "s");
             if end_s <= start_s {
-                c.err(format!("{p}.end_s"), "must be after start_s");
+                c.push(
+                    ValidationError::at(format!("{p}.end_s"), E::NotAfterField)
+                        .with("field", "start_s"),
+                );
             }
         }
         LossSpec::Nth { packets } => {
             if packets.is_empty() || packets.len() > 100_000 {
-                c.err(format!("{p}.packets"), "list 1 to 100000 packet numbers");
+                c.err(format!("{p}.packets"), E::NthListLength);
             }
             if packets.contains(&0) {
-                c.err(format!("{p}.packets"), "packets are counted from 1");
+                c.err(format!("{p}.packets"), E::NthFromOne);
             }
         }
         LossSpec::GilbertElliott {
@@ -155,17 +146,15 @@ fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
             // no model of a channel; below this floor 1/r and p/(p + r) lose meaning.
             for (field, v) in [("p", *pgb), ("r", *r)] {
                 if v > 0.0 && v < MIN_TRANSITION_P {
-                    c.err(
-                        format!("{p}.{field}"),
-                        format!("must be 0 or at least {MIN_TRANSITION_P}, got {v}"),
+                    c.push(
+                        ValidationError::at(format!("{p}.{field}"), E::BelowFloorOrZero)
+                            .with("min", MIN_TRANSITION_P)
+                            .with("value", v),
                     );
                 }
             }
             if *r == 0.0 && *pgb > 0.0 && *loss_bad == 1.0 {
-                c.err(
-                    format!("{p}.r"),
-                    "must be greater than 0: with r = 0 the first Bad state never ends and the link loses everything from then on",
-                );
+                c.err(format!("{p}.r"), E::GilbertNeverRecovers);
             }
         }
     }
@@ -176,7 +165,7 @@ pub const MIN_TRANSITION_P: f64 = 1e-9;
 
 fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
     if changes.len() > MAX_RATE_CHANGES {
-        c.err(p, format!("at most {MAX_RATE_CHANGES} rate changes"));
+        c.push(too_many(p, MAX_RATE_CHANGES, "rate changes"));
         return;
     }
     let mut prev: Option<f64> = None;
@@ -184,32 +173,27 @@ fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
         let ip = format!("{p}[{i}]");
         c.range(&format!("{ip}.at_s"), rc.at_s, 0.0, MAX_DURATION_S, "s");
         if !rc.rate_bps.is_finite() {
-            c.err(format!("{ip}.rate_bps"), "must be a finite number");
+            c.err(format!("{ip}.rate_bps"), E::NotFinite);
         } else if rc.rate_bps <= 0.0 {
-            c.err(
-                format!("{ip}.rate_bps"),
-                format!(
-                    "must be greater than 0 b/s, got {}; use a blackout loss for an outage",
-                    rc.rate_bps
-                ),
+            c.push(
+                ValidationError::at(format!("{ip}.rate_bps"), E::RateChangeZero)
+                    .with("value", rc.rate_bps),
             );
         } else if !(MIN_RATE_BPS..=MAX_RATE_BPS).contains(&rc.rate_bps) {
-            c.err(
-                format!("{ip}.rate_bps"),
-                format!(
-                    "must be between {MIN_RATE_BPS} and {MAX_RATE_BPS} b/s, got {}",
-                    rc.rate_bps
-                ),
-            );
+            c.push(out_of_range(
+                &format!("{ip}.rate_bps"),
+                MIN_RATE_BPS,
+                MAX_RATE_BPS,
+                rc.rate_bps,
+                "b/s",
+            ));
         }
         if let Some(prev) = prev {
             if rc.at_s.is_finite() && rc.at_s <= prev {
-                c.err(
-                    format!("{ip}.at_s"),
-                    format!(
-                        "must be later than the previous change ({prev} s), got {}",
-                        rc.at_s
-                    ),
+                c.push(
+                    ValidationError::at(format!("{ip}.at_s"), E::RateChangeOrder)
+                        .with("previous", prev)
+                        .with("value", rc.at_s),
                 );
             }
         }
@@ -221,15 +205,15 @@ fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
 
 fn check_trace(c: &mut L, p: &str, t: &TraceSpec) {
     if let Err(why) = t.parse() {
-        c.err(format!("{p}.text"), format!("the trace {why}"));
+        c.push(ValidationError::at(format!("{p}.text"), E::BadTrace).with("detail", why));
     }
     if t.opportunity_bytes == 0 || t.opportunity_bytes > 65_535 {
-        c.err(
-            format!("{p}.opportunity_bytes"),
-            format!(
-                "must be between 1 and 65535 bytes, got {}",
-                t.opportunity_bytes
-            ),
-        );
+        c.push(out_of_range(
+            &format!("{p}.opportunity_bytes"),
+            1u32,
+            65535u32,
+            t.opportunity_bytes,
+            "bytes",
+        ));
     }
 }

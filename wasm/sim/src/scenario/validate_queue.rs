@@ -2,8 +2,9 @@
 //! (RED min_th above max_th, a zero rate, a weight of zero, an unknown flow…)
 //! are reported with the field path, e.g. `topology.links[1].queue.min_th`.
 
+use super::error::{ErrorCode as E, Param};
 use super::queue_spec::*;
-use super::validate::ValidationError;
+use super::validate::{out_of_range, relation, ValidationError};
 use std::collections::BTreeSet;
 
 /// Largest queue capacity accepted, packets.
@@ -21,15 +22,6 @@ pub const MIN_WEIGHT: f64 = 1e-6;
 /// Smallest reserved or shaped rate, b/s.
 pub const MIN_RATE_BPS: f64 = 1.0;
 
-/// " unit", or nothing for a unitless number.
-fn spaced(unit: &str) -> String {
-    if unit.is_empty() {
-        String::new()
-    } else {
-        format!(" {unit}")
-    }
-}
-
 /// What the queue needs to know about its link and the scenario.
 pub struct QueueContext<'a> {
     pub mtu: u32,
@@ -43,38 +35,60 @@ struct Q<'a> {
 }
 
 impl Q<'_> {
-    fn err(&mut self, field: &str, msg: impl Into<String>) {
-        let path = if field.is_empty() {
+    /// The path of `field` of this queue.
+    fn path(&self, field: &str) -> String {
+        if field.is_empty() {
             self.path.to_string()
         } else {
             format!("{}.{field}", self.path)
-        };
-        self.errors.push(ValidationError::new(path, msg));
+        }
+    }
+
+    fn err(&mut self, field: &str, code: E) {
+        let e = ValidationError::at(self.path(field), code);
+        self.errors.push(e);
+    }
+
+    /// `code` at `field` with one parameter, `value`.
+    fn value(&mut self, field: &str, code: E, value: impl Into<Param>) {
+        let e = ValidationError::at(self.path(field), code).with("value", value);
+        self.errors.push(e);
+    }
+
+    /// `value` outside [lo, hi].
+    fn outside(
+        &mut self,
+        field: &str,
+        lo: impl Into<Param>,
+        hi: impl Into<Param>,
+        value: impl Into<Param>,
+        unit: &str,
+    ) {
+        let e = out_of_range(&self.path(field), lo, hi, value, unit);
+        self.errors.push(e);
     }
 
     fn packets(&mut self, field: &str, n: u32) {
         if n == 0 || n > MAX_QUEUE_PACKETS {
-            self.err(
-                field,
-                format!("must be between 1 and {MAX_QUEUE_PACKETS} packets, got {n}"),
-            );
+            self.outside(field, 1u32, MAX_QUEUE_PACKETS, n, "packets");
         }
     }
 
     /// A finite number in (0, hi].
     fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
         if !v.is_finite() {
-            self.err(field, "must be a finite number");
+            self.err(field, E::NotFinite);
         } else if v <= 0.0 {
-            self.err(
-                field,
-                format!("must be greater than 0{}, got {v}", spaced(unit)),
-            );
+            let e = ValidationError::at(self.path(field), E::NotPositive)
+                .with("value", v)
+                .unit(unit);
+            self.errors.push(e);
         } else if v > hi {
-            self.err(
-                field,
-                format!("must be at most {hi}{}, got {v}", spaced(unit)),
-            );
+            let e = ValidationError::at(self.path(field), E::AboveMax)
+                .with("max", hi)
+                .with("value", v)
+                .unit(unit);
+            self.errors.push(e);
         }
     }
 
@@ -84,28 +98,23 @@ impl Q<'_> {
     /// (a cargo-fuzz find, kept as a regression test below).
     fn within(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
         if !v.is_finite() {
-            self.err(field, "must be a finite number");
+            self.err(field, E::NotFinite);
         } else if v < lo || v > hi {
-            self.err(
-                field,
-                format!("must be between {lo} and {hi} {unit}, got {v}"),
-            );
+            self.outside(field, lo, hi, v, unit);
         }
     }
 
     /// A probability-like number in (0, 1].
     fn fraction(&mut self, field: &str, v: f64) {
         if !v.is_finite() || v <= 0.0 || v > 1.0 {
-            self.err(
-                field,
-                format!("must be greater than 0 and at most 1, got {v}"),
-            );
+            self.value(field, E::NotFraction, v);
         }
     }
 
     fn flow(&mut self, field: &str, id: &str, flows: &BTreeSet<String>) {
         if !flows.contains(id) {
-            self.err(field, format!("unknown flow '{id}'"));
+            let e = ValidationError::at(self.path(field), E::UnknownFlow).with("flow", id);
+            self.errors.push(e);
         }
     }
 
@@ -114,10 +123,12 @@ impl Q<'_> {
         for (i, w) in ws.iter().enumerate() {
             self.flow(&format!("{field}[{i}].flow"), &w.flow, flows);
             if !seen.insert(w.flow.as_str()) {
-                self.err(
-                    &format!("{field}[{i}].flow"),
-                    format!("flow '{}' is listed twice", w.flow),
-                );
+                let e = ValidationError::at(
+                    self.path(&format!("{field}[{i}].flow")),
+                    E::FlowListedTwice,
+                )
+                .with("flow", &w.flow);
+                self.errors.push(e);
             }
             self.within(
                 &format!("{field}[{i}].weight"),
@@ -144,8 +155,8 @@ pub fn check_queue(
             limit_packets,
             limit_bytes,
         } => match (limit_packets, limit_bytes) {
-            (Some(_), Some(_)) => c.err("", "give limit_packets or limit_bytes, not both"),
-            (None, None) => c.err("", "give limit_packets or limit_bytes"),
+            (Some(_), Some(_)) => c.err("", E::LimitBoth),
+            (None, None) => c.err("", E::LimitNeither),
             (Some(n), None) => c.packets("limit_packets", *n),
             (None, Some(b)) => byte_limit(&mut c, "limit_bytes", *b, mtu),
         },
@@ -155,31 +166,29 @@ pub fn check_queue(
                 byte_limit(&mut c, "limit_bytes", b, mtu);
             }
             if !r.min_th.is_finite() || r.min_th < 0.0 {
-                c.err("min_th", format!("must be a number ≥ 0, got {}", r.min_th));
+                c.value("min_th", E::NegativeValue, r.min_th);
             }
             if !r.max_th.is_finite() || r.max_th <= 0.0 {
-                c.err(
-                    "max_th",
-                    format!("must be greater than 0, got {}", r.max_th),
-                );
+                c.value("max_th", E::NotPositive, r.max_th);
             } else if r.min_th.is_finite() && r.min_th >= r.max_th {
-                c.err(
-                    "min_th",
-                    format!(
-                        "must be below max_th ({}), got {}; RED's early-drop range would be empty",
-                        r.max_th, r.min_th
-                    ),
+                let e = relation(
+                    c.path("min_th"),
+                    E::NotBelowField,
+                    "max_th",
+                    r.max_th,
+                    r.min_th,
                 );
+                c.errors.push(e);
             }
             c.fraction("w_q", r.w_q);
             c.fraction("max_p", r.max_p);
             if r.mean_pkt_size_bytes == 0 || r.mean_pkt_size_bytes > 65_535 {
-                c.err(
+                c.outside(
                     "mean_pkt_size_bytes",
-                    format!(
-                        "must be between 1 and 65535 bytes, got {}",
-                        r.mean_pkt_size_bytes
-                    ),
+                    1u32,
+                    65535u32,
+                    r.mean_pkt_size_bytes,
+                    "bytes",
                 );
             }
         }
@@ -192,25 +201,16 @@ pub fn check_queue(
             codel_times(&mut c, s.target_ms, s.interval_ms);
             // Linux fq_codel_change: 1 ≤ flows ≤ 65536.
             if s.flows == 0 || s.flows > 65_536 {
-                c.err(
-                    "flows",
-                    format!("must be between 1 and 65536, got {}", s.flows),
-                );
+                c.outside("flows", 1u32, 65536u32, s.flows, "");
             }
             if let Some(q) = s.quantum_bytes {
                 // Linux fq_codel_change clamps the quantum to at least 256 bytes.
                 if !(256..=1 << 20).contains(&q) {
-                    c.err(
-                        "quantum_bytes",
-                        format!("must be between 256 and 1048576 bytes, got {q}"),
-                    );
+                    c.outside("quantum_bytes", 256u32, 1048576u32, q, "bytes");
                 }
             }
             if s.drop_batch == 0 || s.drop_batch > 65_536 {
-                c.err(
-                    "drop_batch",
-                    format!("must be between 1 and 65536 packets, got {}", s.drop_batch),
-                );
+                c.outside("drop_batch", 1u32, 65536u32, s.drop_batch, "packets");
             }
             byte_limit(&mut c, "memory_limit_bytes", s.memory_limit_bytes, mtu);
         }
@@ -221,13 +221,11 @@ pub fn check_queue(
             // Each update interval costs PIE a step of its control law while packets
             // flow (RFC 8033 §4.2; default 15 ms): below 0.1 ms that work swamps the run.
             if s.t_update_ms > 0.0 && s.t_update_ms < MIN_PIE_T_UPDATE_MS {
-                c.err(
-                    "t_update_ms",
-                    format!(
-                        "must be at least {MIN_PIE_T_UPDATE_MS} ms, got {}",
-                        s.t_update_ms
-                    ),
-                );
+                let e = ValidationError::at(c.path("t_update_ms"), E::BelowFloor)
+                    .with("min", MIN_PIE_T_UPDATE_MS)
+                    .unit("ms")
+                    .with("value", s.t_update_ms);
+                c.errors.push(e);
             }
             c.positive("alpha", s.alpha, 100.0, "per second");
             c.positive("beta", s.beta, 100.0, "per second");
@@ -235,13 +233,7 @@ pub fn check_queue(
                 || s.max_burst_ms < 0.0
                 || s.max_burst_ms > MAX_AQM_TIME_MS
             {
-                c.err(
-                    "max_burst_ms",
-                    format!(
-                        "must be between 0 and {MAX_AQM_TIME_MS} ms, got {}",
-                        s.max_burst_ms
-                    ),
-                );
+                c.outside("max_burst_ms", 0u32, MAX_AQM_TIME_MS, s.max_burst_ms, "ms");
             }
             c.fraction("ecn_threshold", s.ecn_threshold);
         }
@@ -254,7 +246,7 @@ pub fn check_queue(
                 ("drop_int", s.drop_int),
             ] {
                 if v == 0 || v > 1_000_000 {
-                    c.err(field, format!("must be between 1 and 1000000, got {v}"));
+                    c.outside(field, 1u32, 1_000_000u32, v, "");
                 }
             }
         }
@@ -269,10 +261,9 @@ pub fn check_queue(
                 let p = format!("reservations[{i}]");
                 c.flow(&format!("{p}.flow"), &r.flow, link.flows);
                 if !seen.insert(r.flow.as_str()) {
-                    c.err(
-                        &format!("{p}.flow"),
-                        format!("flow '{}' already has a reservation", r.flow),
-                    );
+                    let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowReservedTwice)
+                        .with("flow", &r.flow);
+                    c.errors.push(e);
                 }
                 c.within(
                     &format!("{p}.rate_bps"),
@@ -289,23 +280,17 @@ pub fn check_queue(
                 }
             }
             if link.rate_bps.is_finite() && total >= link.rate_bps {
-                c.err(
-                    "reservations",
-                    format!(
-                        "reserve {total} b/s in all, which leaves nothing of the link's {} b/s for best effort",
-                        link.rate_bps
-                    ),
-                );
+                let e = ValidationError::at(c.path("reservations"), E::ReservationsExceedLink)
+                    .with("total", total)
+                    .with("rate", link.rate_bps);
+                c.errors.push(e);
             }
         }
         QueueSpec::Drr(s) => {
             c.packets("limit_packets", s.limit_packets);
             if let Some(q) = s.quantum_bytes {
                 if q == 0 || q > 1 << 20 {
-                    c.err(
-                        "quantum_bytes",
-                        format!("must be between 1 and 1048576 bytes, got {q}"),
-                    );
+                    c.outside("quantum_bytes", 1u32, 1048576u32, q, "bytes");
                 }
             }
             c.weights("weights", &s.weights, link.flows);
@@ -317,23 +302,16 @@ pub fn check_queue(
                 let p = format!("priorities[{i}]");
                 c.flow(&format!("{p}.flow"), &fp.flow, link.flows);
                 if !seen.insert(fp.flow.as_str()) {
-                    c.err(
-                        &format!("{p}.flow"),
-                        format!("flow '{}' is listed twice", fp.flow),
-                    );
+                    let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowListedTwice)
+                        .with("flow", &fp.flow);
+                    c.errors.push(e);
                 }
                 if fp.priority > 7 {
-                    c.err(
-                        &format!("{p}.priority"),
-                        format!("must be between 0 and 7, got {}", fp.priority),
-                    );
+                    c.outside(&format!("{p}.priority"), 0u32, 7u32, fp.priority, "");
                 }
             }
             if s.default_priority > 7 {
-                c.err(
-                    "default_priority",
-                    format!("must be between 0 and 7, got {}", s.default_priority),
-                );
+                c.outside("default_priority", 0u32, 7u32, s.default_priority, "");
             }
         }
         QueueSpec::TokenBucket(s) => {
@@ -344,15 +322,19 @@ pub fn check_queue(
                 c.within("peak_rate_bps", p, MIN_RATE_BPS, 1e12, "b/s");
                 // Linux tbf_change: a peak rate must exceed the token rate.
                 if p.is_finite() && s.rate_bps.is_finite() && p <= s.rate_bps {
-                    c.err(
-                        "peak_rate_bps",
-                        format!("must exceed rate_bps ({}), got {p}", s.rate_bps),
+                    let e = relation(
+                        c.path("peak_rate_bps"),
+                        E::NotExceedingField,
+                        "rate_bps",
+                        s.rate_bps,
+                        p,
                     );
+                    c.errors.push(e);
                 }
             }
             if let Some(m) = s.peak_burst_bytes {
                 if s.peak_rate_bps.is_none() {
-                    c.err("peak_burst_bytes", "needs peak_rate_bps");
+                    c.err("peak_burst_bytes", E::PeakBurstNeedsRate);
                 }
                 bucket_depth(&mut c, "peak_burst_bytes", m, mtu);
             }
@@ -362,22 +344,22 @@ pub fn check_queue(
 
 fn byte_limit(c: &mut Q, field: &str, b: u64, mtu: u32) {
     if b < mtu as u64 || b > MAX_QUEUE_BYTES {
-        c.err(
-            field,
-            format!("must hold at least one MTU ({mtu} bytes) and at most 10 GB, got {b}"),
-        );
+        let e = ValidationError::at(c.path(field), E::ByteLimitRange)
+            .with("mtu", mtu)
+            .with("value", b);
+        c.errors.push(e);
     }
 }
 
 /// A bucket shallower than one MTU never lets a full-size packet conform.
 fn bucket_depth(c: &mut Q, field: &str, b: u64, mtu: u32) {
     if b < mtu as u64 {
-        c.err(
-            field,
-            format!("must be at least the link MTU ({mtu} bytes) or full-size packets never conform, got {b}"),
-        );
+        let e = ValidationError::at(c.path(field), E::BucketBelowMtu)
+            .with("mtu", mtu)
+            .with("value", b);
+        c.errors.push(e);
     } else if b > MAX_QUEUE_BYTES {
-        c.err(field, format!("must be at most 10 GB, got {b}"));
+        c.value(field, E::AboveTenGigabytes, b);
     }
 }
 

@@ -120,6 +120,11 @@ impl TcpReceiver {
         }
     }
 
+    /// The window-scale shift of the advertised windows (RFC 7323), if any.
+    pub fn window_scale(&self) -> Option<u8> {
+        self.cfg.window_scale
+    }
+
     /// Bytes delivered in order to the application.
     pub fn delivered(&self) -> u64 {
         self.rcv_nxt

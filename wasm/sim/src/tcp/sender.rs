@@ -671,9 +671,14 @@ impl TcpSender {
         } else {
             covered.rtt_sent_at.map(|t| now - t)
         };
-        let rtt = rtt.map(|r| self.tick(r).max(1));
+        // Congestion control sees the sample as measured (Linux hands it the RTT in µs,
+        // `struct ack_sample` rtt_us); only the RTO estimator counts in timer ticks. A
+        // delay-based algorithm (Vegas, FAST) would otherwise miss a queue of less than
+        // one tick.
+        let cc_rtt = rtt.map(|r| r.max(1));
         if let Some(r) = rtt {
-            self.rtt.on_sample(r, self.snd_una, self.snd_max);
+            self.rtt
+                .on_sample(self.tick(r).max(1), self.snd_una, self.snd_max);
         }
         self.snd_nxt = self.snd_nxt.max(ack);
         self.dupacks = 0;
@@ -704,7 +709,7 @@ impl TcpSender {
                 let sample = AckSample {
                     now,
                     acked_bytes: acked,
-                    rtt,
+                    rtt: cc_rtt,
                     srtt: self.rtt.srtt(),
                     min_rtt: self.rtt.min_rtt(),
                     inflight_bytes: self.inflight(),

@@ -83,34 +83,8 @@ pub fn merge(into: &mut Value, from: &Value) {
 }
 
 /// Run to the end and return the world with every sampled row (row-major),
-/// checking the model's invariants after every simulated second: packets are
-/// conserved, time never goes backwards, delivered byte streams never shrink,
-/// traces hold only finite values.
+/// checking the model's invariants (`crate::invariants`) after every simulated
+/// second.
 pub fn run(s: &Scenario) -> (World, Vec<f64>) {
-    let mut w = World::new(s);
-    let mut rows = Vec::new();
-    let mut last_now = 0;
-    let mut last_delivered = vec![0; s.flows.len()];
-    loop {
-        let done = w.advance(w.now() + 1_000_000_000, u64::MAX);
-        let c = w.conservation();
-        assert_eq!(
-            c.created,
-            c.delivered + c.dropped + c.held,
-            "packets not conserved at {} ns: {c:?}",
-            w.now()
-        );
-        assert!(w.now() >= last_now, "time went backwards");
-        last_now = w.now();
-        for (prev, d) in last_delivered.iter_mut().zip(w.delivered_bytes()) {
-            assert!(d >= *prev, "a delivered byte stream shrank");
-            *prev = d;
-        }
-        let new = w.drain();
-        assert!(new.iter().all(|v| v.is_finite()), "non-finite trace value");
-        rows.extend(new);
-        if done {
-            return (w, rows);
-        }
-    }
+    crate::invariants::run_checked(s, 1_000_000_000, u64::MAX)
 }

@@ -153,7 +153,7 @@ impl World {
             counts: Default::default(),
             data_delivered: 0,
             finished: false,
-            capture: None,
+            captures: Vec::new(),
         };
 
         for (fi, f) in s.flows.iter().enumerate() {
@@ -330,6 +330,10 @@ impl World {
             syn_retransmits: 0,
             handshake_failed: false,
             timestamps,
+            ports: (
+                crate::scenario::cc_rules::src_port(s, fi as usize),
+                crate::scenario::cc_rules::dst_port(s, fi as usize),
+            ),
             cc_run,
             cc_check_at: None,
             last_progress: time::secs(f.start_s),

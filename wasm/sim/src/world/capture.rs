@@ -1,7 +1,9 @@
 //! A packet capture of one flow at one of its hosts, as tcpdump on that host's
 //! interface would see it: the packets the host puts on the wire and the ones
-//! that reach it from the wire (before its receive pipeline). The web turns the
-//! records into a libpcap file (web/src/export/pcap.ts).
+//! that reach it from the wire (before its receive pipeline), and besides them
+//! every packet of the flow a queue or a link dropped, wherever it was (kind 6,
+//! with the channel and the reason: what the time-sequence graph marks).
+//! [`super::pcap`] turns the records into a libpcap file (leaving the drops out).
 //!
 //! Each record is [`RECORD_WIDTH`] f64 values (see [`FIELDS`]). Sequence and
 //! acknowledgement numbers are byte offsets from the start of the stream (the
@@ -11,14 +13,19 @@
 //! capture holds at most [`MAX_RECORDS`] records between drains and counts the
 //! rest as `missed`, so memory stays bounded however long the run.
 
+use super::pcap::PcapFlow;
 use crate::engine::Time;
 use crate::net::packet::MAX_SACK_BLOCKS;
 use crate::net::{Packet, PacketKind};
 
 /// The record layout, in order. `kind`: 0 data, 1 ACK, 2 UDP, 3 SYN,
-/// 4 SYN-ACK, 5 the ACK completing the handshake. `mss_option` and
-/// `wscale_option` are a SYN's or SYN-ACK's options (0 and −1 when absent).
-pub const FIELDS: [&str; 23] = [
+/// 4 SYN-ACK, 5 the ACK completing the handshake, 6 a drop (the packet's
+/// own kind is then in `dropped_kind`). `mss_option` and `wscale_option` are a
+/// SYN's or SYN-ACK's options (0 and −1 when absent). `channel` is the link
+/// direction that dropped the packet (its index in `Simulation.channels`)
+/// and `drop_reason` the `DropReason` index (overflow, AQM, policer,
+/// impairment); both −1 on a packet that was not dropped.
+pub const FIELDS: [&str; 27] = [
     "time_ns",
     "kind",
     "src",
@@ -42,6 +49,10 @@ pub const FIELDS: [&str; 23] = [
     "sack3_end",
     "mss_option",
     "wscale_option",
+    "channel",
+    "drop_reason",
+    "dropped_kind",
+    "uid",
 ];
 /// Values per record.
 pub const RECORD_WIDTH: usize = FIELDS.len();
@@ -66,6 +77,17 @@ pub const FLAG_TIMESTAMPS: u32 = 128;
 /// hold it and a pcap of two million packets opens in Wireshark).
 pub const MAX_RECORDS: usize = 250_000;
 
+fn kind_value(k: PacketKind) -> f64 {
+    match k {
+        PacketKind::Data => 0.0,
+        PacketKind::Ack => 1.0,
+        PacketKind::Udp => 2.0,
+        PacketKind::Syn => 3.0,
+        PacketKind::SynAck => 4.0,
+        PacketKind::HandshakeAck => 5.0,
+    }
+}
+
 /// Which end of the flow the capture sits on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CapturePoint {
@@ -83,6 +105,10 @@ impl CapturePoint {
     }
 }
 
+/// The `kind` value of a drop record.
+pub const KIND_DROP: f64 = 6.0;
+
+#[derive(Debug)]
 pub struct Capture {
     flow: u32,
     /// The node index the capture sits on.
@@ -93,10 +119,12 @@ pub struct Capture {
     missed: u64,
     /// The uid (the RFC 791 identification) of the last fragmented datagram recorded.
     last_fragmented: Option<u64>,
+    /// Ports and window scale for a pcap file of these records.
+    pcap: PcapFlow,
 }
 
 impl Capture {
-    pub fn new(flow: u32, node: u32, timestamps: bool) -> Self {
+    pub fn new(flow: u32, node: u32, timestamps: bool, pcap: PcapFlow) -> Self {
         Capture {
             flow,
             node,
@@ -104,7 +132,35 @@ impl Capture {
             records: Vec::new(),
             missed: 0,
             last_fragmented: None,
+            pcap,
         }
+    }
+
+    /// What a pcap file of these records needs beyond them.
+    pub fn pcap_flow(&self) -> PcapFlow {
+        self.pcap
+    }
+
+    fn full(&mut self) -> bool {
+        if self.records.len() / RECORD_WIDTH >= MAX_RECORDS {
+            self.missed += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Record `p`, of any flow's, if it is the captured flow's: channel
+    /// `channel` dropped it for `reason` (a `DropReason` index).
+    pub fn observe_drop(&mut self, now: Time, p: &Packet, channel: usize, reason: usize) {
+        if p.flow != self.flow || self.full() {
+            return;
+        }
+        let at = self.records.len();
+        self.push(now, p, false);
+        self.records[at + 1] = KIND_DROP;
+        let n = self.records.len();
+        self.records[n - 4] = channel as f64;
+        self.records[n - 3] = reason as f64;
     }
 
     /// Record `p` if it is the captured flow's and it leaves (`outbound`) or
@@ -120,10 +176,13 @@ impl Capture {
             }
             self.last_fragmented = Some(p.uid);
         }
-        if self.records.len() / RECORD_WIDTH >= MAX_RECORDS {
-            self.missed += 1;
+        if self.full() {
             return;
         }
+        self.push(now, p, outbound);
+    }
+
+    fn push(&mut self, now: Time, p: &Packet, outbound: bool) {
         let syn = p.syn_options();
         let timestamps = match syn {
             Some(o) => o.timestamps,
@@ -142,14 +201,7 @@ impl Capture {
         .iter()
         .filter(|(on, _)| *on)
         .fold(0, |acc, (_, bit)| acc | bit);
-        let kind = match p.kind {
-            PacketKind::Data => 0.0,
-            PacketKind::Ack => 1.0,
-            PacketKind::Udp => 2.0,
-            PacketKind::Syn => 3.0,
-            PacketKind::SynAck => 4.0,
-            PacketKind::HandshakeAck => 5.0,
-        };
+        let kind = kind_value(p.kind);
         // A whole datagram: payload plus headers, as sent before fragmentation.
         let size = if p.frag_count > 1 {
             p.payload + crate::net::packet::TCP_IP_HEADER_BYTES
@@ -179,6 +231,10 @@ impl Capture {
         self.records.extend_from_slice(&[
             syn.map_or(0.0, |o| f64::from(o.mss)),
             syn.and_then(|o| o.window_scale).map_or(-1.0, f64::from),
+            -1.0,
+            -1.0,
+            kind,
+            p.uid as f64,
         ]);
     }
 

@@ -116,6 +116,8 @@ pub struct FlowRt {
     pub handshake_failed: bool,
     /// TCP: segments carry the timestamp option (agreed in the handshake).
     pub timestamps: bool,
+    /// The flow's source and destination ports (`cc_rules::src_port`, `dst_port`).
+    pub ports: (u16, u16),
     /// TCP: the controller's life (opening algorithm, switches, columns).
     pub cc_run: Option<CcRun>,
     /// Pending timed switch check (lazy cancellation, like the timers above).
@@ -133,6 +135,14 @@ pub struct FlowRt {
 }
 
 impl FlowRt {
+    /// TCP: the receiver's window-scale shift, when both ends agreed on scaling.
+    pub fn receiver_window_scale(&self) -> Option<u8> {
+        match &self.ends {
+            Endpoints::Tcp { receiver, .. } => receiver.window_scale(),
+            Endpoints::Udp { .. } => None,
+        }
+    }
+
     /// Bytes delivered in order to the receiving application.
     pub fn delivered(&self) -> u64 {
         match &self.ends {

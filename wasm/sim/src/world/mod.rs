@@ -9,6 +9,7 @@ mod flow;
 mod handshake;
 #[cfg(test)]
 mod net_tests;
+pub mod pcap;
 mod sample;
 
 use crate::engine::time::Time;
@@ -19,6 +20,7 @@ use crate::net::{Channel, Packet, PacketKind};
 use crate::queue::{DropReason, QueueCtx};
 use capture::{Capture, CapturePoint};
 use flow::{Endpoints, FlowRt, HostRt};
+use pcap::PcapFlow;
 
 pub use sample::{FLOW_METRICS, LINK_METRICS};
 
@@ -118,6 +120,16 @@ pub struct TcpStreamState {
     pub out_of_order: Vec<(u64, u64)>,
 }
 
+/// The next event of a world (`World::next_event`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NextEvent {
+    pub time: Time,
+    /// What happens: `arrive`, `transmit_done`, `sender_timer`, `sample`, ….
+    pub kind: &'static str,
+    /// To what: a flow id, a link direction (`bottleneck:a>b`) or a node.
+    pub target: String,
+}
+
 pub struct World {
     name: String,
     now: Time,
@@ -144,8 +156,8 @@ pub struct World {
     counts: Conservation,
     data_delivered: u64,
     finished: bool,
-    /// A packet capture of one flow, when asked for (`World::capture`).
-    capture: Option<Box<Capture>>,
+    /// Packet captures, when asked for (`World::capture`); empty costs nothing.
+    captures: Vec<Capture>,
 }
 
 impl World {
@@ -275,6 +287,9 @@ impl World {
         if lost {
             ch.count_drop(DropReason::Impairment);
             self.counts.dropped += 1;
+            for cap in &mut self.captures {
+                cap.observe_drop(now, &pkt, c, DropReason::Impairment.index());
+            }
         } else {
             let arrive = ch.arrival_time(now);
             ch.pipe.push_back((arrive, pkt));
@@ -301,7 +316,7 @@ impl World {
             return;
         }
         let now = self.now;
-        if let Some(c) = self.capture.as_mut() {
+        for c in &mut self.captures {
             c.observe(now, &pkt, false);
         }
         if let Some(h) = self.hosts[node as usize].as_mut() {
@@ -541,7 +556,7 @@ impl World {
     /// Put a packet on the wire at its source host, in IP fragments if it
     /// exceeds the flow's path MTU (RFC 791).
     fn emit(&mut self, p: &Packet) {
-        if let Some(c) = self.capture.as_mut() {
+        for c in &mut self.captures {
             c.observe(self.now, p, true);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
@@ -614,6 +629,9 @@ impl World {
                 None => {
                     ch.count_drop(DropReason::Overflow);
                     self.counts.dropped += 1;
+                    for cap in &mut self.captures {
+                        cap.observe_drop(now, pkt, c, DropReason::Overflow.index());
+                    }
                 }
             }
             return;
@@ -671,40 +689,61 @@ impl World {
     }
 
     fn account_drops(&mut self, c: usize) {
-        for (_, reason) in self.dropped.drain(..) {
+        for (p, reason) in self.dropped.drain(..) {
             self.channels[c].count_drop(reason);
             self.counts.dropped += 1;
+            for cap in &mut self.captures {
+                cap.observe_drop(self.now, &p, c, reason.index());
+            }
         }
     }
 
     // ---- reading ---------------------------------------------------------
 
-    /// Capture flow `flow_id`'s packets at its sender or receiver from now on
-    /// (one capture per world; a new call replaces it).
-    pub fn capture(&mut self, flow_id: &str, at: CapturePoint) -> Result<(), String> {
+    /// Capture flow `flow_id`'s packets at its sender or receiver from now on,
+    /// besides the captures already on; returns the new capture's number.
+    pub fn capture(&mut self, flow_id: &str, at: CapturePoint) -> Result<usize, String> {
         let f = self
             .flows
             .iter()
             .position(|f| f.id == flow_id)
             .ok_or_else(|| format!("no flow '{flow_id}' in this scenario"))?;
+        let flow = &self.flows[f];
         let node = match at {
-            CapturePoint::Sender => self.flows[f].src,
-            CapturePoint::Receiver => self.flows[f].dst,
+            CapturePoint::Sender => flow.src,
+            CapturePoint::Receiver => flow.dst,
         };
-        let timestamps = self.flows[f].timestamps;
-        self.capture = Some(Box::new(Capture::new(f as u32, node, timestamps)));
-        Ok(())
+        let pcap = PcapFlow {
+            src_port: flow.ports.0,
+            dst_port: flow.ports.1,
+            window_shift: flow.receiver_window_scale().unwrap_or(0),
+        };
+        self.captures
+            .push(Capture::new(f as u32, node, flow.timestamps, pcap));
+        Ok(self.captures.len() - 1)
     }
 
-    /// The captured packets since the last call, `capture::RECORD_WIDTH`
-    /// values each (empty without a capture).
+    /// Capture `i`'s packets since the last call, `capture::RECORD_WIDTH`
+    /// values each (empty without that capture).
+    pub fn drain_capture(&mut self, i: usize) -> Vec<f64> {
+        self.captures
+            .get_mut(i)
+            .map_or_else(Vec::new, |c| c.drain())
+    }
+
+    /// The first capture's packets since the last call.
     pub fn drain_packets(&mut self) -> Vec<f64> {
-        self.capture.as_mut().map_or_else(Vec::new, |c| c.drain())
+        self.drain_capture(0)
     }
 
-    /// Packets the capture could not hold (its buffer was full between drains).
+    /// What a pcap file of capture `i` needs beyond its records.
+    pub fn capture_pcap_flow(&self, i: usize) -> Option<PcapFlow> {
+        self.captures.get(i).map(Capture::pcap_flow)
+    }
+
+    /// Packets the first capture could not hold (its buffer was full between drains).
     pub fn capture_missed(&self) -> u64 {
-        self.capture.as_ref().map_or(0, |c| c.missed())
+        self.captures.first().map_or(0, |c| c.missed())
     }
 
     pub fn now(&self) -> Time {
@@ -796,6 +835,43 @@ impl World {
     /// Bytes delivered in order at each flow's receiver.
     pub fn delivered_bytes(&self) -> Vec<u64> {
         self.flows.iter().map(FlowRt::delivered).collect()
+    }
+
+    /// The event the next `advance(…, 1)` runs: its time, its kind and what
+    /// it happens to (a flow, a link direction or a node, by id), for
+    /// stepping one event at a time. Reading it changes nothing.
+    pub fn next_event(&self) -> Option<NextEvent> {
+        let (time, ev) = self.events.peek()?;
+        if time > self.end {
+            return None;
+        }
+        let flow = |f: u32| self.flows[f as usize].id.clone();
+        let channel = |c: u32| self.channel_ids[c as usize].clone();
+        let node = |n: u32| format!("node {n}");
+        let (kind, target) = match ev {
+            Event::FlowStart(f) => ("flow_start", flow(f)),
+            Event::TxDone(c) => ("transmit_done", channel(c)),
+            Event::Arrive(c) => ("arrive", channel(c)),
+            Event::Rto(f) => ("sender_timer", flow(f)),
+            Event::DelAck(f) => ("delayed_ack", flow(f)),
+            Event::Pace(f) => ("pacing", flow(f)),
+            Event::AppToggle(f) => ("app_on_off", flow(f)),
+            Event::UdpSend(f) => ("udp_send", flow(f)),
+            Event::HostRx(n) => ("host_rx", node(n)),
+            Event::HostTx(n) => ("host_tx", node(n)),
+            Event::QueueWake(c) => ("queue_wake", channel(c)),
+            Event::CcTimer(f) => ("cc_timer", flow(f)),
+            Event::Handshake(f) => ("handshake_timer", flow(f)),
+            Event::AppRx(f) => ("app_rx", flow(f)),
+            Event::Sample => ("sample", String::new()),
+        };
+        Some(NextEvent { time, kind, target })
+    }
+
+    /// The link directions ("channels") in order, by id such as
+    /// `bottleneck:a>b`: what a capture's `channel` field indexes.
+    pub fn channel_ids(&self) -> &[String] {
+        &self.channel_ids
     }
 
     /// Mean queueing delay so far at a channel, by id such as `bottleneck:a>b`.

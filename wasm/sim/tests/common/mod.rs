@@ -15,36 +15,10 @@ pub fn load(rel: &str) -> Scenario {
     parse_scenario(&text).unwrap_or_else(|e| panic!("{rel}: {e:?}"))
 }
 
-/// Run to the end in chunks, checking the invariants after every chunk:
-/// packet conservation, monotone time, in-order delivery that never shrinks.
+/// Run to the end in chunks of `chunk_ns`, checking the model's invariants
+/// after every chunk (`sim::invariants`).
 pub fn run_checked(s: &Scenario, chunk_ns: u64) -> World {
-    let mut w = World::new(s);
-    let mut last_now = 0;
-    let mut last_delivered = vec![0; s.flows.len()];
-    loop {
-        let done = w.advance(w.now() + chunk_ns, u64::MAX);
-        let c = w.conservation();
-        assert_eq!(
-            c.created,
-            c.delivered + c.dropped + c.held,
-            "packets not conserved at {} ns: {c:?}",
-            w.now()
-        );
-        assert!(w.now() >= last_now, "time went backwards");
-        last_now = w.now();
-        for (i, d) in w.delivered_bytes().into_iter().enumerate() {
-            assert!(d >= last_delivered[i], "delivered bytes shrank");
-            last_delivered[i] = d;
-        }
-        let rows = w.drain();
-        assert!(
-            rows.iter().all(|v| v.is_finite()),
-            "non-finite value in trace"
-        );
-        if done {
-            return w;
-        }
-    }
+    sim::invariants::run_checked(s, chunk_ns, u64::MAX).0
 }
 
 /// Column index by key, e.g. "flow.flow1.cwnd".

@@ -47,7 +47,12 @@ export function ErrorSummary({ checks, onOpenFlow, onShowEditor }: Props) {
       path,
       message: t.localErrors[problem] ?? problem,
     })),
-    ...c.errors.map((e) => ({ variant: c.variant, scenario: c.scenario, ...e })),
+    ...c.errors.map((e) => ({
+      variant: c.variant,
+      scenario: c.scenario,
+      path: e.path,
+      message: t.scenarioError(e),
+    })),
   ]);
   if (items.length === 0) return null;
   const compare = checks.length > 1;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { columnsWithPrefix, flowIds } from '../../sim/rows';
 import { useStrings } from '../hooks/useStrings';
+import { flowAlgorithm } from './flowAlgorithm';
 import { PlotCard } from './PlotCard';
 import { spanOf } from './series';
 import type { RunView } from './series';
@@ -32,9 +33,9 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
       )
     : [];
   const id = ids.includes(chosen) ? chosen : (ids[0] ?? '');
-  const cc = first?.scenario?.flows.find((f) => f.id === id)?.cc ?? 'newreno';
+  const cc = flowAlgorithm(first, id);
   const b = runs.find((r) => r.tag === 'B' && r.snap.columns.length > 0);
-  const ccB = b?.snap.scenario?.flows.find((f) => f.id === id)?.cc ?? 'newreno';
+  const ccB = b ? flowAlgorithm(b.snap, id) : null;
   // B with another algorithm has other internals: its own plots, not an overlay on A's.
   const apart = b !== undefined && ccB !== cc;
   const together = apart ? runs.filter((r) => r.tag !== 'B') : runs;
@@ -46,7 +47,8 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
           <select value={id} data-testid="cc-flow" onChange={(e) => setChosen(e.target.value)}>
             {ids.map((x) => (
               <option key={x} value={x}>
-                {x} ({ccLabel(first?.scenario?.flows.find((f) => f.id === x)?.cc ?? 'newreno')})
+                {x}
+                {flowAlgorithm(first, x) ? ` (${ccLabel(flowAlgorithm(first, x) ?? '')})` : ''}
               </option>
             ))}
           </select>
@@ -55,7 +57,7 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
     ) : undefined;
   return (
     <PlotCard
-      title={`${t.ccInternals.title}${id ? ` · ${ccLabel(cc)}` : ''}`}
+      title={`${t.ccInternals.title}${id && cc ? ` · ${ccLabel(cc)}` : ''}`}
       help={t.ccInternals.help}
       testId="panel-cc"
       controls={controls}
@@ -70,13 +72,14 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
             names={{ ...t.ccInternals.metrics, ...t.screen.ccNames }}
             span={spanOf(runs, durationS)}
             testId="cc-internals"
-            stateNames={STATE_NAMES[cc]}
+            stateNames={cc ? STATE_NAMES[cc] : undefined}
             colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
           />
           {apart && b && (
             <>
               <h3 className="card__subheading">
-                {t.run.variantLabel('B')} · {ccLabel(ccB)}
+                {t.run.variantLabel('B')}
+                {ccB ? ` · ${ccLabel(ccB)}` : ''}
               </h3>
               <SmallMultiples
                 runs={[b]}
@@ -86,7 +89,7 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
                 names={{ ...t.ccInternals.metrics, ...t.screen.ccNames }}
                 span={spanOf(runs, durationS)}
                 testId="cc-internals-B"
-                stateNames={STATE_NAMES[ccB]}
+                stateNames={ccB ? STATE_NAMES[ccB] : undefined}
                 colorIndex={Math.max(0, flowIds(first?.columns ?? []).indexOf(id))}
               />
             </>

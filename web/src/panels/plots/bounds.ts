@@ -107,7 +107,10 @@ export function fairShareSteps(
   b: FlowBounds,
   endS: number,
 ): { x: Float64Array; y: Float64Array; n: number } | null {
-  const steps: FairShareStep[] = (b.fair_share_steps ?? []).filter((s) => Number.isFinite(s.bps));
+  const steps = (b.fair_share_steps ?? []).filter(
+    (s): s is FairShareStep & { bps: number } =>
+      typeof s.bps === 'number' && Number.isFinite(s.bps),
+  );
   if (steps.length < 2) return null;
   const x: number[] = [];
   const y: number[] = [];

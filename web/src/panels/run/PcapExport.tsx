@@ -1,9 +1,8 @@
 // The pcap export: pick a flow and a capture point; the scenario of the run on screen is re-run
-// with the model's packet capture on, and the packets are written as a libpcap file.
+// with the model's packet capture on, and the model's pcap writer (world/pcap.rs, the one of
+// `tcplab run --pcap`) writes the packets as a libpcap file.
 import { useEffect, useRef, useState } from 'react';
 import { saveBlob } from '../../export/download';
-import { packetLog } from '../../export/packetLog';
-import { writePcap } from '../../export/pcap';
 import { formatNumber } from '../../i18n/format';
 import type { Scenario } from '../../scenario/types';
 import { capturePackets } from '../../sim/capture';
@@ -33,21 +32,30 @@ export function PcapExport({ scenario, fileBase }: { scenario: Scenario; fileBas
       flow: chosen,
       at,
       maxPackets: MAX_PCAP_PACKETS,
+      pcap: true,
     });
     cancel.current = job.cancel;
     setStatus({ kind: 'busy' });
     job.result.then(
       (r) => {
         cancel.current = null;
-        const log = packetLog(r.records, r.fields, scenario, chosen);
-        const bytes = writePcap(log.records, { windowShift: log.windowShift });
+        const bytes = r.pcap;
+        if (!bytes) {
+          setStatus({ kind: 'failed', message: 'the capture came back without its pcap file' });
+          return;
+        }
+        const kind = r.fields.indexOf('kind');
+        let packets = 0;
+        // Drop records (kind 6) are not packets on the wire: the file leaves them out.
+        for (let i = kind; i < r.records.length; i += r.fields.length)
+          if (r.records[i] !== 6) packets++;
         saveBlob(
           `${fileBase}-${chosen}-${at}.pcap`,
           new Blob([bytes as BlobPart], { type: 'application/vnd.tcpdump.pcap' }),
         );
         setStatus({
           kind: 'done',
-          packets: log.records.length,
+          packets,
           truncatedAtS: r.truncated ? r.untilNs / 1e9 : null,
         });
       },

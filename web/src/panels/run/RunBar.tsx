@@ -17,6 +17,7 @@ import {
   seekAll,
   setSpeedAll,
   stepAll,
+  stepEventAll,
 } from '../../state/runs';
 import { live, liveOn, setLive } from '../../state/live';
 import type { LiveChoice } from '../../state/live';
@@ -131,6 +132,17 @@ export function RunBar(p: Props) {
           onClick={() => stepAll(scenarioA, scenarioB)}
         >
           {t.run.step}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="step-event"
+          title={t.run.stepEventHint}
+          aria-label={`${t.run.stepEvent}: ${t.run.stepEventHint}`}
+          disabled={!paused}
+          onClick={stepEventAll}
+        >
+          {t.run.stepEvent}
         </button>
         <button
           type="button"
@@ -263,7 +275,7 @@ export function RunBar(p: Props) {
       )}
       {work?.level === 'refuse' && (
         <p className="notice notice--error" data-testid="estimate-refusal" role="alert">
-          {t.run.tooBig} {work.message}
+          {t.run.tooBig} {work.notice ? t.scenarioError(work.notice) : work.message}
         </p>
       )}
       {a.status === 'cancelled' && (

@@ -40,7 +40,13 @@ export function RunError({ snap, tag, version }: Props) {
         {panic ? t.run.crashed : t.run.failed}
       </p>
       <p>
-        <code data-testid={panic ? 'panic-message' : undefined}>{snap.error.message}</code>
+        <code data-testid={panic ? 'panic-message' : undefined}>
+          {panic || snap.error.errors.length === 0
+            ? snap.error.message
+            : snap.error.errors
+                .map((e) => (e.path ? `${e.path}: ${t.scenarioError(e)}` : t.scenarioError(e)))
+                .join('; ')}
+        </code>
       </p>
       {panic && (
         <CopyButton
