@@ -2,7 +2,7 @@
 // twice: as an old-style link that carries the file's bytes (#s=), and as an imported file. Each
 // refused one gets a clear message naming its problem; the page stays usable with the scenario
 // it had; no script runs; the accepted ones open.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../golden/golden';
@@ -15,7 +15,7 @@ const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as
 >;
 const files = readdirSync(DIR).filter((f) => f !== 'expected.json');
 
-async function nothingRan(page: import('@playwright/test').Page) {
+async function nothingRan(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBe(
     undefined,
   );

@@ -18,7 +18,8 @@ export const JA_ERRORS: Record<ErrorCode, string> = {
   duplicate_field: '項目「{field}」が 2 回あります',
   invalid_length: '要素の数が違います: {detail}',
   too_large: 'シナリオが {bytes} バイトあり、上限の {max} バイトを超えています',
-  byte_order_mark: '先頭にバイト順マーク（BOM, 0〜2 バイト目）があります: BOM なしの UTF-8 で保存してください',
+  byte_order_mark:
+    '先頭にバイト順マーク（BOM, 0〜2 バイト目）があります: BOM なしの UTF-8 で保存してください',
   utf16: 'UTF-16 のテキストです（0 バイト目にバイト順マーク）: UTF-8 で保存してください',
   utf16_no_mark: 'UTF-16 のテキストのようです（0 または 1 バイト目が 0）: UTF-8 で保存してください',
   not_utf8: 'UTF-8 ではありません: {offset} バイト目に不正なバイト {byte} があります',
