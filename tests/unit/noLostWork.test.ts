@@ -160,14 +160,20 @@ describe('scenario files', () => {
       ok: false,
       problem: {
         path: '',
+        code: 'json_syntax',
+        params: { detail: 'key must be a string at line 1 column 3 (byte 2)' },
         message: 'malformed JSON: key must be a string at line 1 column 3 (byte 2)',
       },
     });
     const flows =
       '{"version":1,"duration_s":1,"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}';
-    expect(readScenarioBytes(bytes(flows), reader)).toEqual({
+    expect(readScenarioBytes(bytes(flows), reader)).toMatchObject({
       ok: false,
-      problem: { path: 'flows[0].id', message: 'invalid type: integer `3`, expected a string' },
+      problem: {
+        path: 'flows[0].id',
+        code: 'wrong_type',
+        message: 'invalid type: integer `3`, expected a string',
+      },
     });
     const named = scenarioFileText({ ...presetScenario('single'), name: 1 as unknown as string });
     expect(readScenarioBytes(bytes(named), reader)).toMatchObject({
@@ -179,6 +185,8 @@ describe('scenario files', () => {
       ok: false,
       problem: {
         path: '',
+        code: 'too_large',
+        params: { bytes: reader.maxBytes + 1, max: reader.maxBytes },
         message: `the scenario is ${reader.maxBytes + 1} bytes, more than the limit of ${reader.maxBytes}`,
       },
     });

@@ -55,8 +55,11 @@ export async function readScenarioFile(file: Blob, reader: ScenarioReader): Prom
   if (file.size > reader.maxBytes) {
     return {
       ok: false,
+      // The reader's own refusal (code too_large), made here so the file is never read in.
       problem: {
         path: '',
+        code: 'too_large',
+        params: { bytes: file.size, max: reader.maxBytes },
         message: `the scenario is ${file.size} bytes, more than the limit of ${reader.maxBytes}`,
       },
     };
