@@ -63,7 +63,7 @@ pub fn validate(scenario_json: &str) -> JsValue {
 /// can still open the scenario to be fixed.
 #[wasm_bindgen(unchecked_return_type = "{ readable: boolean; errors: ValidationError[] }")]
 pub fn read_scenario(bytes: &[u8]) -> JsValue {
-    let (readable, errors) = match sim::scenario::read_json::<sim::Scenario>(bytes) {
+    let (readable, errors) = match sim::scenario::read_scenario(bytes) {
         Ok(s) => (true, sim::scenario::validate(&s)),
         Err(e) => (false, vec![e]),
     };
