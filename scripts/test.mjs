@@ -3,8 +3,9 @@
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI (test profile),
 //         the model validated against analytic oracles (npm run validate), the paper report
 //         and every number quoted from it matching the model (tcplab papers --check), and each cargo-fuzz
-//         target over a fixed set of inputs when nightly and cargo-fuzz are installed
-//         (scripts/fuzz.mjs --gate)
+//         target over its seeds plus a fixed set of new inputs, under a minute in all
+//         (scripts/fuzz.mjs --gate, which installs a nightly toolchain and cargo-fuzz when they
+//         are missing, and fails without them)
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
 // Every check runs even when an earlier one fails; the summary lists them and the exit status
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
@@ -68,7 +69,7 @@ const steps = [
   ['native CLI', cargo('build', '--profile', 'test', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(TEST_CLI, ['oracles'])],
   ['papers (quoted numbers)', () => run(TEST_CLI, ['papers', '--check'])],
-  ['fuzz (fixed inputs)', () => fuzz({ gate: true })],
+  ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
   ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],

@@ -164,3 +164,53 @@ test('a panic in the wasm shows a readable error, keeps the scenario, copies a b
   await runToDone(page);
   await expect(page.getByTestId('status')).toHaveText('done');
 });
+
+test('an edit that fails validation is not saved over valid work; it goes to the history', async ({
+  page,
+}) => {
+  await openLab(page);
+  await setRate(page, '12.5');
+  await page.waitForTimeout(600);
+  await setRate(page, '0'); // a link of 0 b/s: validation refuses it
+  await page.waitForTimeout(600);
+  await openLab(page, '?lang=en');
+  await openEditor(page);
+  await page.getByTestId('topo-link-bottleneck').click();
+  await expect(page.locator(`#${RATE}`)).toHaveValue('12.5');
+  await expect(page.getByTestId('history')).toBeVisible();
+});
+
+test('a save that fails (storage full) says so and offers the scenario as a file', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k.startsWith('tcplab.autosave')) throw new DOMException('full', 'QuotaExceededError');
+      set.call(this, k, v);
+    };
+  });
+  await openLab(page);
+  await setRate(page, '12.5');
+  await expect(page.getByTestId('save-failed')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('save-failed-export').click();
+  expect((await download).suggestedFilename()).toBe('scenario.json');
+});
+
+test('two tabs do not clobber each other: the other tab’s work goes to the history', async ({
+  context,
+}) => {
+  const one = await context.newPage();
+  await openLab(one);
+  await setRate(one, '12.5');
+  await one.waitForTimeout(600);
+  const two = await context.newPage();
+  await openLab(two, '?lang=en');
+  await setRate(two, '13');
+  await two.waitForTimeout(600);
+  await expect(one.getByTestId('other-tab')).toBeVisible();
+  await setRate(one, '14');
+  await one.waitForTimeout(600);
+  await expect(one.getByTestId('history')).toBeVisible();
+});

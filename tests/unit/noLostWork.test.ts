@@ -3,10 +3,12 @@
 // and scenario files that export and import back exactly.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseSaved } from '../../web/src/state/autosave';
+import { parseSaved, saveTarget, savedByOtherTab } from '../../web/src/state/autosave';
 import type { Saved } from '../../web/src/state/autosave';
 import { chooseStart } from '../../web/src/state/pageStart';
-import { parseScenarioFile, scenarioFileText } from '../../web/src/scenario/scenarioFile';
+import { scenarioFileText } from '../../web/src/scenario/scenarioFile';
+import { readScenarioBytes, readScenarioFile } from '../../web/src/scenario/reader';
+import { reader } from './helpers/reader';
 import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
 import type { LinkResult } from '../../web/src/scenario/link/linkState';
 import type { Scenario } from '../../web/src/scenario/types';
@@ -19,8 +21,10 @@ const saved = (id: (typeof PRESET_IDS)[number], savedAt = 1000): Saved => ({
 });
 const linkTo = (id: (typeof PRESET_IDS)[number]) => ({
   ok: true as const,
-  version: 1,
+  version: 2,
+  model: '0.1.0',
   state: { scenario: presetScenario(id) },
+  errors: [],
 });
 
 describe('starting the page', () => {
@@ -133,31 +137,92 @@ describe('scenario files', () => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => `content/scenarios/${f}`);
 
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
   it.each([...PRESET_IDS])('preset %s exports and imports back exactly', (id) => {
     const text = scenarioFileText(presetScenario(id));
-    const r = parseScenarioFile(text);
-    if (!r.ok) throw new Error(r.problem);
+    const r = readScenarioBytes(bytes(text), reader);
+    if (!r.ok) throw new Error(r.problem.message);
     expect(r.scenario).toEqual(presetScenario(id));
     expect(scenarioFileText(r.scenario)).toBe(text);
   });
 
   it.each(files)('%s imports and re-exports to the same JSON', (file) => {
     const original = JSON.parse(readRepoFile(file)) as Scenario;
-    const r = parseScenarioFile(readRepoFile(file));
-    if (!r.ok) throw new Error(r.problem);
+    const r = readScenarioBytes(bytes(readRepoFile(file)), reader);
+    if (!r.ok) throw new Error(r.problem.message);
     expect(r.scenario).toEqual(original);
     expect(scenarioFileText(r.scenario)).toBe(scenarioFileText(original));
   });
 
-  it('names what is wrong with a file that is not a scenario', () => {
-    expect(parseScenarioFile('{ nope')).toMatchObject({ ok: false });
-    expect(parseScenarioFile('{"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}')).toEqual({
+  it('names what is wrong with a file that is not a scenario', async () => {
+    expect(readScenarioBytes(bytes('{ nope'), reader)).toEqual({
       ok: false,
-      problem: 'flows[0].id: not a string',
+      problem: {
+        path: '',
+        code: 'json_syntax',
+        params: { detail: 'key must be a string at line 1 column 3 (byte 2)' },
+        message: 'malformed JSON: key must be a string at line 1 column 3 (byte 2)',
+      },
     });
-    expect(parseScenarioFile(' '.repeat(5_000_001))).toEqual({
+    const flows =
+      '{"version":1,"duration_s":1,"topology":{"nodes":[],"links":[]},"flows":[{"id":3}]}';
+    expect(readScenarioBytes(bytes(flows), reader)).toMatchObject({
       ok: false,
-      problem: 'the file is too large',
+      problem: {
+        path: 'flows[0].id',
+        code: 'wrong_type',
+        message: 'invalid type: integer `3`, expected a string',
+      },
     });
+    const named = scenarioFileText({ ...presetScenario('single'), name: 1 as unknown as string });
+    expect(readScenarioBytes(bytes(named), reader)).toMatchObject({
+      ok: false,
+      problem: { path: 'name' },
+    });
+    const huge = new Blob([new Uint8Array(reader.maxBytes + 1)]);
+    expect(await readScenarioFile(huge, reader)).toEqual({
+      ok: false,
+      problem: {
+        path: '',
+        code: 'too_large',
+        params: { bytes: reader.maxBytes + 1, max: reader.maxBytes },
+        message: `the scenario is ${reader.maxBytes + 1} bytes, more than the limit of ${reader.maxBytes}`,
+      },
+    });
+  });
+
+  it('a file that reads but does not validate opens with its errors', () => {
+    const s = { ...presetScenario('single'), duration_s: -1 };
+    const r = readScenarioBytes(bytes(scenarioFileText(s)), reader);
+    expect(r.ok && r.scenario).toEqual(s);
+    expect(r.ok && r.errors[0]?.path).toBe('duration_s');
+  });
+});
+
+describe('autosave guards', () => {
+  it('never puts an invalid scenario over a valid one: that edit goes to the draft', () => {
+    const valid = { ...saved('codel'), valid: true };
+    expect(saveTarget(false, valid)).toBe('draft');
+    // Older records carry no flag: taken as valid.
+    expect(saveTarget(false, saved('codel'))).toBe('draft');
+    expect(saveTarget(true, valid)).toBe('main');
+    // Nothing valid to protect: the invalid edit is the saved work.
+    expect(saveTarget(false, null)).toBe('main');
+    expect(saveTarget(false, { ...valid, valid: false })).toBe('main');
+  });
+
+  it('tells another tab’s later save from its own', () => {
+    const rec = { ...saved('codel', 2000), tab: 'other' };
+    expect(savedByOtherTab(rec, 'me', 1000)).toBe(true);
+    expect(savedByOtherTab(rec, 'me', 2000)).toBe(false);
+    expect(savedByOtherTab({ ...rec, tab: 'me' }, 'me', 1000)).toBe(false);
+    expect(savedByOtherTab(saved('codel', 2000), 'me', 1000)).toBe(false);
+    expect(savedByOtherTab(null, 'me', 0)).toBe(false);
+  });
+
+  it('keeps the validity and the tab of a record', () => {
+    const text = JSON.stringify({ ...saved('codel'), valid: false, tab: 'x1' });
+    expect(parseSaved(text)).toMatchObject({ valid: false, tab: 'x1' });
   });
 });

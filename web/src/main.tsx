@@ -3,6 +3,7 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
+import { StartGuard } from './panels/StartGuard';
 import { useLessonRoute, usePapersRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
 
@@ -57,7 +58,9 @@ createRoot(root).render(
         <PlotBench />
       </Suspense>
     ) : (
-      <Root />
+      <StartGuard>
+        <Root />
+      </StartGuard>
     )}
   </StrictMode>,
 );

@@ -57,6 +57,40 @@ pub fn validate(scenario_json: &str) -> JsValue {
     }
 }
 
+/// Read a scenario from the bytes of a file or a link with the one reader (the CLI's).
+/// Not readable: `errors` holds the one reason (size, encoding, syntax, or a field of the
+/// wrong type, with its path). Readable: `errors` lists what validation refuses, so the page
+/// can still open the scenario to be fixed.
+#[wasm_bindgen(unchecked_return_type = "{ readable: boolean; errors: ValidationError[] }")]
+pub fn read_scenario(bytes: &[u8]) -> JsValue {
+    let (readable, errors) = match sim::scenario::read_scenario(bytes) {
+        Ok(s) => (true, sim::scenario::validate(&s)),
+        Err(e) => (false, vec![e]),
+    };
+    to_js(format!(
+        "{{\"readable\":{readable},\"errors\":{}}}",
+        sim::scenario::to_json(&errors)
+    ))
+}
+
+/// The largest scenario the reader accepts, in bytes (a file above it is refused before it
+/// is read).
+#[wasm_bindgen]
+pub fn max_scenario_bytes() -> usize {
+    sim::scenario::MAX_SCENARIO_BYTES
+}
+
+/// Check JSON that is not a scenario (a link's payload) as the reader checks a scenario's
+/// text: no errors when it is one document of UTF-8 JSON, numbers in range, no key twice in
+/// an object.
+#[wasm_bindgen(unchecked_return_type = "ValidationError[]")]
+pub fn check_json(bytes: &[u8]) -> JsValue {
+    match sim::scenario::check_json(bytes) {
+        Ok(()) => to_js("[]".into()),
+        Err(e) => to_js(sim::scenario::to_json(&[e])),
+    }
+}
+
 /// Validate scenario JSON and estimate the work of a run (`sim::scenario::check_scenario`):
 /// `estimate` is null when the fields have errors (there is nothing to estimate); its
 /// `level` is `ok`, `warn` (allowed: show its notice before running) or `refuse` (then

@@ -17,7 +17,7 @@ mod sweep;
 
 use args::{Cli, Command, SchemaKind};
 use clap::Parser as _;
-use sim::parse_scenario;
+use sim::scenario::parse_scenario_bytes;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -44,17 +44,30 @@ fn main() -> ExitCode {
 }
 
 pub(crate) fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
-    load_with(path, parse_scenario)
+    load_with(path, parse_scenario_bytes)
 }
 
-type Parser = fn(&str) -> Result<sim::Scenario, Vec<sim::ValidationError>>;
+type Parser = fn(&[u8]) -> Result<sim::Scenario, Vec<sim::ValidationError>>;
 
+/// Read and check a scenario file: exit status 1 when it cannot be read,
+/// 2 when it is not a valid scenario (too large, not UTF-8, malformed, or
+/// invalid, each with its field path or byte position).
 fn load_with(path: &str, parse: Parser) -> Result<sim::Scenario, ExitCode> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let cannot_read = |e: std::io::Error| {
         eprintln!("error: cannot read {path}: {e}");
         ExitCode::from(1)
-    })?;
-    parse(&text).map_err(|errors| {
+    };
+    // Refused by its size before it is read into memory.
+    let size = std::fs::metadata(path).map_err(cannot_read)?.len();
+    if size > sim::scenario::MAX_SCENARIO_BYTES as u64 {
+        eprintln!(
+            "error: {path}: the scenario is {size} bytes, more than the limit of {}",
+            sim::scenario::MAX_SCENARIO_BYTES
+        );
+        return Err(ExitCode::from(2));
+    }
+    let bytes = std::fs::read(path).map_err(cannot_read)?;
+    parse(&bytes).map_err(|errors| {
         for e in &errors {
             eprintln!("error: {path}: {e}");
         }
@@ -64,9 +77,9 @@ fn load_with(path: &str, parse: Parser) -> Result<sim::Scenario, ExitCode> {
 
 fn run(args: args::Run) -> ExitCode {
     let parse: Parser = if args.no_work_limit {
-        sim::scenario::parse_scenario_without_work_limits
+        sim::scenario::parse_scenario_bytes_without_work_limits
     } else {
-        parse_scenario
+        parse_scenario_bytes
     };
     let (file, csv_dir) = (args.file, args.csv);
     let scenario = match load_with(&file, parse) {

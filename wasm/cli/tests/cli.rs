@@ -45,6 +45,41 @@ fn malformed_json_exits_2_and_says_where() {
 }
 
 #[test]
+fn bad_bytes_exit_2_with_the_byte_position() {
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/scenarios/default.json"
+    ))
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("tcplab-cli-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(&text);
+    let mut latin1 = text.clone();
+    latin1[20] = 0xE9;
+    let mut trailing = text.clone();
+    trailing.extend_from_slice(b"{}");
+    let huge = vec![b' '; sim::scenario::MAX_SCENARIO_BYTES + 1];
+    for (name, bytes, says) in [
+        ("bom.json", bom, "byte-order mark (bytes 0 to 2)"),
+        (
+            "latin1.json",
+            latin1,
+            "not UTF-8: invalid byte 0xE9 at byte 20",
+        ),
+        ("two.json", trailing, "trailing characters"),
+        ("huge.json", huge, "bytes, more than the limit of"),
+    ] {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = tcplab(&["validate", p.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{name}: {err}");
+    }
+}
+
+#[test]
 fn an_invalid_value_exits_2_naming_the_field_path() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

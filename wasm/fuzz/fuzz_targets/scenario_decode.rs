@@ -1,4 +1,5 @@
-//! Fuzz target: scenario decoding and validation. Any bytes go in; nothing may
+//! Fuzz target: scenario decoding and validation. Any bytes go in, through
+//! the one reader every door uses (`parse_scenario_bytes`); nothing may
 //! panic (with debug assertions and overflow checks on). A scenario that
 //! parses must also: have a finite work estimate, pass validation again, and
 //! survive a JSON round trip unchanged (export then import gives the same
@@ -7,15 +8,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use sim::scenario::{
-    estimate_work, parse_scenario, parse_scenario_without_work_limits, to_json, validate,
+    estimate_work, parse_scenario_bytes, parse_scenario_bytes_without_work_limits,
+    parse_scenario_without_work_limits, to_json, validate,
 };
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let limited = parse_scenario(text);
-    let Ok(s) = parse_scenario_without_work_limits(text) else {
+    let limited = parse_scenario_bytes(data);
+    let Ok(s) = parse_scenario_bytes_without_work_limits(data) else {
         assert!(limited.is_err(), "the work limits accepted what the fields did not");
         return;
     };

@@ -1,8 +1,9 @@
 //! Fuzz target: decode, then simulate a short horizon. Any scenario that
 //! validation accepts must build and run without a panic (debug assertions and
-//! overflow checks on) and keep every invariant of the model's one checker
+//! overflow checks on), keep every invariant of the model's one checker
 //! (`sim::invariants`: packet conservation, monotone time, ordered byte
-//! streams, no NaN or infinity in the trace, queues within their limits). The run stops after
+//! streams, no NaN or infinity in the trace, queues within their limits) and
+//! do no more work than the work estimate allows (events ≤ 2 × estimate + 5000). The run stops after
 //! HORIZON_NS of simulated time or MAX_EVENTS events, whichever comes first.
 //!
 //! Two kinds of input: bytes that start with `{` are scenario JSON (the seed
@@ -113,10 +114,19 @@ fuzz_target!(|data: &[u8]| {
     let Ok(s) = parse_scenario(&text) else {
         return;
     };
+    // The work estimate must bound the work: events ≤ 2 × estimate + a
+    // constant (the property test's), at every point of the run, so a run the
+    // estimate does not see coming is a failure here, not a frozen tab.
+    let bound = 2.0 * sim::scenario::estimate_work(&s).events + 5_000.0;
     let mut w = World::new(&s);
     let mut checker = Checker::new(&s, &w);
     while w.events_processed() < MAX_EVENTS && w.now() < HORIZON_NS {
         let done = w.advance(HORIZON_NS, CHUNK_EVENTS);
+        assert!(
+            w.events_processed() as f64 <= bound,
+            "runaway: {} events, the estimate bounds them by {bound}",
+            w.events_processed()
+        );
         let rows = w.drain();
         if let Err(e) = checker.step(&w, &rows) {
             panic!("invariant broken: {e}");

@@ -699,6 +699,10 @@ fn config(cases: u32) -> Config {
     c
 }
 
+/// The constant of the work bound: actual events ≤ 2 × estimate + this
+/// (start-up events a tiny run's estimate rounds away).
+const WORK_SLACK_EVENTS: f64 = 5_000.0;
+
 proptest! {
     #![proptest_config(config(256))]
 
@@ -706,6 +710,13 @@ proptest! {
     fn random_valid_scenarios_keep_every_invariant(choice in scenario_choice()) {
         let s = choice.scenario();
         let w = run_checked(&s, 3_000_000, 700);
+        // The work estimate bounds the work: a run the estimate does not see coming
+        // (a runaway) fails here, as it does in the fuzz target scenario_simulate.
+        let bound = 2.0 * sim::scenario::estimate_work(&s).events + WORK_SLACK_EVENTS;
+        prop_assert!(
+            (w.events_processed() as f64) <= bound,
+            "{} events, estimate bound {bound}", w.events_processed()
+        );
         // Determinism: the same trace as one run straight to the end.
         let mut straight = World::new(&s);
         straight.run();

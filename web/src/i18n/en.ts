@@ -14,6 +14,26 @@ export const en = {
   renderFailed:
     'This part of the page failed to draw. Your scenario is kept; you can reset it or this view.',
   resetScenario: 'Back to the default scenario',
+  work: {
+    replaced: 'The scenario was replaced; the one before is kept in the history.',
+    undo: 'Undo',
+    dismiss: 'Dismiss',
+    history: (n: number) => `Earlier scenarios (${n})`,
+    untitled: '(untitled)',
+    invalid: 'had errors',
+    restore: 'Restore',
+    saveFailed:
+      'Your work could not be saved in this browser (storage is full or turned off). Download it as a file to keep it:',
+    download: 'Download the scenario (JSON)',
+    otherTab:
+      'The lab is open in another tab too. Each tab keeps its own work; when one saves over the other, the other’s scenario goes to the list of earlier scenarios.',
+  },
+  startGuard: {
+    heading: 'The lab could not start',
+    text: 'Something in the saved or opened scenario stopped the page from drawing. Start again with the default scenario: the one that broke it is kept in the history, and you can download it.',
+    startDefault: 'Start with the default scenario',
+    download: 'Download the scenario that broke it (JSON)',
+  },
 
   editor: {
     heading: 'Scenario',
@@ -30,8 +50,7 @@ export const en = {
         ? 'B is the same as A so far.'
         : `B differs from A in ${n} place${n === 1 ? '' : 's'}:`,
     importJson: 'Open scenario JSON…',
-    importFailed: 'That file is not a scenario JSON:',
-    notScenario: 'it needs topology.nodes, topology.links and flows, each with ids.',
+    importFailed: 'That file cannot be opened as a scenario:',
     shareLink: 'Copy link',
     linkCopied: 'Link copied',
   },
@@ -426,10 +445,16 @@ export const en = {
   },
 
   share: {
+    otherModel: (theirs: string, ours: string) =>
+      `This link was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the link's author saw.`,
+    hashes: 'Trace hash when the link was made → now',
     copy: 'Copy link',
     copied: 'Link copied: it opens this scenario, seed and view.',
     fallback: 'The clipboard is not available here. Select the link and copy it:',
     field: 'Link to this experiment',
+    tooBig: (size: number, limit: number) =>
+      `This scenario is too large for a link (${size.toLocaleString('en')} of at most ${limit.toLocaleString('en')}); share it as a file instead.`,
+    downloadJson: 'Download the scenario (JSON)',
     failed: 'This link could not be opened, so the page shows the default scenario.',
     invalid: 'The scenario in this link has problems, so the page shows the default scenario:',
     openAnyway: 'Open it anyway to fix it',
@@ -454,6 +479,7 @@ export const en = {
       format: 'It is not a tcplab link',
       version: 'It was made by a newer version of tcplab',
       tooLong: 'It is far too long',
+      checksum: 'It was changed or cut short (its checksum does not match)',
       encoding: 'It is damaged or cut short',
       tooLarge: 'It unpacks to far too much data',
       json: 'Its content is not valid JSON',

@@ -18,6 +18,26 @@ export const ja: Strings = {
   renderFailed:
     'この部分を描画できませんでした。シナリオは保持されています。シナリオか表示をリセットできます。',
   resetScenario: '既定のシナリオに戻す',
+  work: {
+    replaced: 'シナリオを置き換えました。前のシナリオは履歴に残っています。',
+    undo: '元に戻す',
+    dismiss: '閉じる',
+    history: (n: number) => `以前のシナリオ (${n})`,
+    untitled: '(無題)',
+    invalid: 'エラーあり',
+    restore: '復元',
+    saveFailed:
+      'このブラウザーに作業を保存できませんでした(ストレージが一杯か無効です)。失わないようにファイルとしてダウンロードしてください:',
+    download: 'シナリオをダウンロード (JSON)',
+    otherTab:
+      'ラボが別のタブでも開いています。各タブは自分の作業を保存し、一方が他方の上に保存するときは、他方のシナリオを以前のシナリオの一覧に残します。',
+  },
+  startGuard: {
+    heading: 'ラボを開始できませんでした',
+    text: '保存された、または開いたシナリオのせいでページを描画できませんでした。既定のシナリオでやり直せます。原因のシナリオは履歴に残り、ダウンロードもできます。',
+    startDefault: '既定のシナリオで始める',
+    download: '原因のシナリオをダウンロード (JSON)',
+  },
 
   editor: {
     heading: 'シナリオ',
@@ -32,8 +52,7 @@ export const ja: Strings = {
     differences: (n: number) =>
       n === 0 ? 'B はまだ A と同じです。' : `B は A と ${n} か所異なります:`,
     importJson: 'シナリオ JSON を開く…',
-    importFailed: 'このファイルはシナリオ JSON ではありません:',
-    notScenario: 'topology.nodes・topology.links・flows(それぞれ id 付き)が必要です。',
+    importFailed: 'このファイルはシナリオとして開けません:',
     shareLink: 'リンクをコピー',
     linkCopied: 'コピーしました',
   },
@@ -436,10 +455,16 @@ export const ja: Strings = {
   },
 
   share: {
+    otherModel: (theirs: string, ours: string) =>
+      `このリンクはモデルのバージョン ${theirs} で作られました。このラボはバージョン ${ours} なので、実行結果がリンク作成者の見たものと異なる場合があります。`,
+    hashes: 'リンク作成時 → 現在のトレースハッシュ',
     copy: 'リンクをコピー',
     copied: 'リンクをコピーしました。このシナリオ、シード、表示が開きます。',
     fallback: 'ここではクリップボードを使えません。リンクを選択してコピーしてください:',
     field: 'この実験へのリンク',
+    tooBig: (size: number, limit: number) =>
+      `このシナリオはリンクにするには大きすぎます(${size.toLocaleString('ja')}、上限 ${limit.toLocaleString('ja')})。ファイルとして共有してください。`,
+    downloadJson: 'シナリオをダウンロード (JSON)',
     failed: 'このリンクは開けなかったため、既定のシナリオを表示しています。',
     invalid: 'このリンクのシナリオには問題があるため、既定のシナリオを表示しています:',
     openAnyway: 'それでも開いて直す',
@@ -464,6 +489,7 @@ export const ja: Strings = {
       format: 'tcplab のリンクではありません',
       version: '新しいバージョンの tcplab で作られたリンクです',
       tooLong: '長すぎます',
+      checksum: '変更されたか途中で切れています(チェックサムが一致しません)',
       encoding: '壊れているか途中で切れています',
       tooLarge: '展開すると大きすぎます',
       json: '内容が正しい JSON ではありません',

@@ -3,6 +3,7 @@
 // Compare mode runs A and B together and overlays them; live mode re-runs after every change.
 // `?present` and `?embed` show a chosen few plots and knobs (state/pageMode.ts).
 import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { activeScenario, editor, loadPreset } from '../state/editorStore';
 import { live, liveOn } from '../state/live';
 import { pageMode } from '../state/pageMode';
@@ -26,6 +27,7 @@ import { KNOB_IDS, Knobs } from './knobs/Knobs';
 import type { KnobId } from './knobs/Knobs';
 import { LabLayout } from './LabLayout';
 import { LinkNotices } from './LinkNotices';
+import { WorkNotices } from './WorkNotices';
 import { Masthead } from './Masthead';
 import { BoundsTable } from './plots/BoundsTable';
 import { CcInternalsPanel } from './plots/CcInternalsPanel';
@@ -59,6 +61,12 @@ function outOfDate(snap: RunSnapshot, scenario: Scenario | null): boolean {
 
 export function App() {
   const t = useStrings();
+  /** Each panel behind its own boundary: one that throws shows why and leaves the rest working. */
+  const guard = (id: string, node: ReactNode) => (
+    <ErrorBoundary key={id} title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
+      {node}
+    </ErrorBoundary>
+  );
   const p = useStore(prefs);
   const state = useStore(editor);
   const a = useStore(runA);
@@ -158,9 +166,12 @@ export function App() {
   const sidePanel = focus ? (
     knobIds && knobIds.length > 0 ? (
       <section className="card knobcard">
-        <FieldContext.Provider value={{ variant: state.active, errors: activeCheck.errors }}>
-          <Knobs only={knobIds} />
-        </FieldContext.Provider>
+        {guard(
+          'knobs',
+          <FieldContext.Provider value={{ variant: state.active, errors: activeCheck.errors }}>
+            <Knobs only={knobIds} />
+          </FieldContext.Provider>,
+        )}
       </section>
     ) : null
   ) : (
@@ -198,21 +209,20 @@ export function App() {
       tabIndex={-1}
       data-testid="primary-plots"
     >
-      <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
-        {show('cwnd') && <CwndPanel runs={runs} durationS={durationS} />}
-        {show('goodput') && <ThroughputPanel runs={runs} durationS={durationS} />}
-      </ErrorBoundary>
+      {show('cwnd') && guard('cwnd', <CwndPanel runs={runs} durationS={durationS} />)}
+      {show('goodput') && guard('goodput', <ThroughputPanel runs={runs} durationS={durationS} />)}
     </div>
   );
 
   const others = (
     <>
-      {show('queue') && <QueuePanel runs={runs} durationS={durationS} />}
-      {show('rtt') && <RttPanel runs={runs} durationS={durationS} />}
-      {show('fairness') && <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />}
-      {show('cc') && <CcInternalsPanel runs={runs} durationS={durationS} />}
-      {show('qdisc') && <QdiscInternalsPanel runs={runs} durationS={durationS} />}
-      {show('host') && <HostPanel runs={runs} durationS={durationS} />}
+      {show('queue') && guard('queue', <QueuePanel runs={runs} durationS={durationS} />)}
+      {show('rtt') && guard('rtt', <RttPanel runs={runs} durationS={durationS} />)}
+      {show('fairness') &&
+        guard('fairness', <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />)}
+      {show('cc') && guard('cc', <CcInternalsPanel runs={runs} durationS={durationS} />)}
+      {show('qdisc') && guard('qdisc', <QdiscInternalsPanel runs={runs} durationS={durationS} />)}
+      {show('host') && guard('host', <HostPanel runs={runs} durationS={durationS} />)}
     </>
   );
 
@@ -267,11 +277,9 @@ export function App() {
       tabIndex={-1}
       data-testid="focus-plots"
     >
-      <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
-        {show('cwnd') && <CwndPanel runs={runs} durationS={durationS} />}
-        {show('goodput') && <ThroughputPanel runs={runs} durationS={durationS} />}
-        {others}
-      </ErrorBoundary>
+      {show('cwnd') && guard('cwnd', <CwndPanel runs={runs} durationS={durationS} />)}
+      {show('goodput') && guard('goodput', <ThroughputPanel runs={runs} durationS={durationS} />)}
+      {others}
     </div>
   ) : (
     <>
@@ -281,8 +289,8 @@ export function App() {
           {mainTabs}
           {tab === 'plots' ? (
             <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
-              {story}
-              <PlotPicker />
+              {guard('story', story)}
+              {guard('picker', <PlotPicker />)}
               <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
             </div>
           ) : tab === 'packets' ? (
@@ -295,7 +303,7 @@ export function App() {
             </div>
           ) : (
             <div id="panel-sweeps" role="tabpanel" aria-labelledby="tab-sweep">
-              <SweepPanel scenario={state.A} canRun={checks.A.runnable} />
+              {guard('sweep', <SweepPanel scenario={state.A} canRun={checks.A.runnable} />)}
             </div>
           )}
         </ErrorBoundary>
@@ -315,12 +323,13 @@ export function App() {
               {t.wasmLoadFailed} {wasm.message}
             </p>
           )}
-          {mode.mode === 'lab' && <LinkNotices lang={p.lang} />}
+          {mode.mode === 'lab' && guard('link-notices', <LinkNotices lang={p.lang} />)}
+          {mode.mode === 'lab' && guard('work-notices', <WorkNotices />)}
         </>
       }
       side={
         <>
-          {runCard}
+          {guard('run', runCard)}
           {sidePanel}
         </>
       }

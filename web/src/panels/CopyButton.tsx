@@ -10,7 +10,8 @@ interface Props {
   fieldLabel: string;
   testId: string;
   multiline?: boolean;
-  text(): Promise<string> | string;
+  /** The text to copy; null: nothing to copy (the caller explains why). */
+  text(): Promise<string | null> | string | null;
 }
 
 type Shown = { kind: 'idle' } | { kind: 'copied' } | { kind: 'fallback'; text: string };
@@ -48,6 +49,10 @@ export function CopyButton({
 
   const onClick = async () => {
     const value = await text();
+    if (value === null) {
+      setShown({ kind: 'idle' });
+      return;
+    }
     setShown(
       (await writeClipboard(value)) ? { kind: 'copied' } : { kind: 'fallback', text: value },
     );

@@ -9,6 +9,7 @@ import {
   openInvalidLink,
   restoreOffer,
 } from '../state/linkStore';
+import { runA } from '../state/runs';
 import { useStore } from './hooks/useStore';
 import { useStrings } from './hooks/useStrings';
 
@@ -20,10 +21,28 @@ const when = (ms: number, lang: string) =>
 
 export function LinkNotices({ lang }: { lang: string }) {
   const t = useStrings();
-  const { notice, offer } = useStore(linkStore);
-  if (!notice && !offer) return null;
+  const { notice, offer, otherModel } = useStore(linkStore);
+  const nowHash = useStore(runA).traceHash;
+  if (!notice && !offer && !otherModel) return null;
   return (
     <div className="linknotices">
+      {otherModel && (
+        <div className="notice notice--warn" role="status" data-testid="link-other-model">
+          <p>{t.share.otherModel(otherModel.theirs, otherModel.ours)}</p>
+          {otherModel.traceHash && nowHash && otherModel.traceHash !== nowHash && (
+            <p data-testid="link-other-hashes">
+              {t.share.hashes}: <code>{otherModel.traceHash}</code> → <code>{nowHash}</code>
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => linkStore.update((s) => ({ ...s, otherModel: null }))}
+          >
+            {t.share.dismiss}
+          </button>
+        </div>
+      )}
       {notice?.kind === 'failed' && (
         <div className="notice notice--error" role="alert" data-testid="link-error">
           <p>{t.share.failed}</p>

@@ -1,9 +1,18 @@
-// The wasm module on the page's thread: scenario validation (the same `validate()` the worker and
-// the CLI use) and Jain's index for the fairness plots. Loaded once; synchronous afterwards, so
-// the editor can check every keystroke.
-import init, { estimate, jain_rows, validate, version } from './pkg/tcplab_wasm.js';
-import type { WorkEstimate } from './boundary';
+// The wasm module on the page's thread: the scenario reader and validation (the same reader and
+// `validate()` the worker and the CLI use) and Jain's index for the fairness plots. Loaded once;
+// synchronous afterwards, so the editor can check every keystroke.
+import init, {
+  check_json,
+  estimate,
+  jain_rows,
+  max_scenario_bytes,
+  read_scenario,
+  validate,
+  version,
+} from './pkg/tcplab_wasm.js';
+import type { ValidationError, WorkEstimate } from './boundary';
 import type { FieldError } from './protocol';
+import type { ScenarioReader } from '../scenario/reader';
 
 export type { WorkEstimate } from './boundary';
 
@@ -14,6 +23,8 @@ export type JainRows = (values: Float64Array, width: number) => Float64Array;
 
 export interface PageWasm {
   validate: Validator;
+  /** The one scenario reader (the CLI's), for imports and links. */
+  reader: ScenarioReader;
   jainRows: JainRows;
   /** The estimate (wasm `estimate()`, the numbers of `tcplab validate`), or null when the
    * scenario has field errors (nothing to estimate). */
@@ -22,11 +33,27 @@ export interface PageWasm {
   version: string;
 }
 
+/** The page's scenario reader over the wasm module's exports (also used by Node tests). */
+export function scenarioReaderOf(wasm: {
+  read_scenario(bytes: Uint8Array): { readable: boolean; errors: ValidationError[] };
+  check_json(bytes: Uint8Array): ValidationError[];
+  max_scenario_bytes(): number;
+  version(): string;
+}): ScenarioReader {
+  return {
+    modelVersion: wasm.version(),
+    maxBytes: wasm.max_scenario_bytes(),
+    read: (bytes) => wasm.read_scenario(bytes),
+    checkJson: (bytes) => wasm.check_json(bytes)[0] ?? null,
+  };
+}
+
 let loading: Promise<PageWasm> | null = null;
 
 export function loadPageWasm(): Promise<PageWasm> {
   loading ??= init().then(() => ({
     validate: (json: string) => validate(json),
+    reader: scenarioReaderOf({ read_scenario, check_json, max_scenario_bytes, version }),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
     estimate: (json: string) => estimate(json).estimate ?? null,
     version: version(),

@@ -109,8 +109,18 @@ export function editScenario(fn: (s: Scenario) => Scenario, selection?: Selectio
   });
 }
 
+type ReplaceHook = (previous: { A: Scenario; B: Scenario | null }, next: Scenario) => void;
+let replaceHook: ReplaceHook | null = null;
+
+/** Be told before each wholesale replacement (state/recovery.ts keeps the scenario replaced). */
+export function onReplace(hook: ReplaceHook): void {
+  replaceHook = hook;
+}
+
 /** Replace the active variant (a preset, an imported file, a URL). */
 export function replaceScenario(next: Scenario, preset: PresetId | 'custom' = 'custom'): void {
+  const { A, B } = editor.get();
+  replaceHook?.({ A, B }, next);
   editor.update((s) => ({
     ...withVariant(s, s.active, next),
     drafts: dropDrafts(s.drafts, s.active),

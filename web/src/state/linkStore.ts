@@ -5,12 +5,23 @@ import { bottleneckLink } from '../scenario/knobs';
 import { decodeLink, hasLink } from '../scenario/link/linkCodec';
 import type { Scenario } from '../scenario/types';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
-import type { FieldError } from '../sim/protocol';
-import { AUTOSAVE_KEY, PREVIOUS_KEY, readSaved, writeSaved } from './autosave';
+import { readScenarioValue } from '../scenario/reader';
+import type { ScenarioReader } from '../scenario/reader';
+import {
+  AUTOSAVE_KEY,
+  DRAFT_KEY,
+  PREVIOUS_KEY,
+  readSaved,
+  saveStatus,
+  saveTarget,
+  savedByOtherTab,
+  writeSaved,
+} from './autosave';
 import type { Saved } from './autosave';
 import { editor, replaceScenario, select } from './editorStore';
 import type { Selection } from './editorStore';
 import { chooseStart } from './pageStart';
+import { keepSaved, scenarioValid, setValidity } from './recovery';
 import type { LinkNotice } from './pageStart';
 import { Store } from './store';
 import { setDomain, setPlots, timeView } from './viewStore';
@@ -22,6 +33,9 @@ export interface LinkStoreState {
   offer: Saved | null;
   /** Where the scenario the page started with came from. */
   opened: 'link' | 'autosave' | null;
+  /** The open link was made by another model version (`ours` is this page's), with the trace
+   * hash its maker saw, if the link carries one. */
+  otherModel: { theirs: string; ours: string; traceHash: string | null } | null;
 }
 
 export const linkStore = new Store<LinkStoreState>({
@@ -30,7 +44,18 @@ export const linkStore = new Store<LinkStoreState>({
   notice: null,
   offer: null,
   opened: null,
+  otherModel: null,
 });
+
+/** The note for a link made by another model version, or null. */
+export function otherModelOf(
+  link: { model: string | null; state: LinkState },
+  ours: string,
+): LinkStoreState['otherModel'] {
+  return link.model !== null && link.model !== ours
+    ? { theirs: link.model, ours, traceHash: link.state.traceHash ?? null }
+    : null;
+}
 
 const AUTOSAVE_MS = 300;
 
@@ -92,16 +117,30 @@ let started = false;
 
 /**
  * Read the link in `hash` (if any) and the autosaved work, decide what to show, then keep
- * autosaving. `validate` is the page's validator, or null if the wasm failed to load.
+ * autosaving. `reader` is the page's scenario reader, or null if the wasm failed to load (then a
+ * link cannot be read, and says so).
  */
-export async function startFromUrl(
-  hash: string,
-  validate: ((json: string) => FieldError[]) | null,
-): Promise<void> {
+export async function startFromUrl(hash: string, reader: ScenarioReader | null): Promise<void> {
   if (started) return;
   started = true;
-  const link = hasLink(hash) ? await decodeLink(hash) : null;
-  const linkErrors = link?.ok && validate ? validate(JSON.stringify(link.state.scenario)) : null;
+  const link = !hasLink(hash)
+    ? null
+    : reader
+      ? await decodeLink(hash, reader)
+      : ({ ok: false, reason: 'content', detail: 'the simulator did not load' } as const);
+  const linkErrors = link?.ok ? link.errors : null;
+  if (reader) {
+    setValidity((s) => {
+      const r = readScenarioValue(s, reader);
+      return r.ok && r.errors.length === 0;
+    });
+  }
+  // An edit that failed validation and was kept apart from the saved work: to the history.
+  const draft = readSaved(DRAFT_KEY);
+  if (draft) {
+    await keepSaved(draft, 'draft');
+    writeSaved(DRAFT_KEY, null);
+  }
   const plan = chooseStart({
     link,
     linkErrors,
@@ -118,16 +157,39 @@ export async function startFromUrl(
     notice: plan.notice,
     offer: plan.offer,
     opened: plan.load?.from ?? null,
+    otherModel:
+      plan.load?.from === 'link' && link?.ok && reader
+        ? otherModelOf(link, reader.modelVersion)
+        : null,
   }));
   startAutosave();
 }
 
+/** This page's mark on what it saves (another tab has another). */
+const TAB = Math.random().toString(36).slice(2, 10);
+
 function startAutosave(): void {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // What was saved when this page started counts as seen: only later saves are another tab's.
+  let lastWrite = readSaved(AUTOSAVE_KEY)?.savedAt ?? 0;
   const save = () => {
     timer = null;
     const { A, B } = editor.get();
-    writeSaved(AUTOSAVE_KEY, { A, B, savedAt: Date.now() });
+    const valid = scenarioValid(A) && (B === null || scenarioValid(B));
+    const stored = readSaved(AUTOSAVE_KEY);
+    if (savedByOtherTab(stored, TAB, lastWrite) && stored) {
+      // Two tabs on one lab: keep the other's work before this one's replaces it.
+      void keepSaved(stored, 'otherTab');
+      saveStatus.update((s) => ({ ...s, otherTab: true }));
+    }
+    const now = Math.max(Date.now(), lastWrite + 1);
+    const record = { A, B, savedAt: now, valid, tab: TAB };
+    const ok =
+      saveTarget(valid, stored) === 'draft'
+        ? writeSaved(DRAFT_KEY, record)
+        : writeSaved(AUTOSAVE_KEY, record) && writeSaved(DRAFT_KEY, null);
+    lastWrite = now;
+    if (ok !== !saveStatus.get().failed) saveStatus.update((s) => ({ ...s, failed: !ok }));
   };
   editor.subscribe(() => {
     if (timer === null) timer = setTimeout(save, AUTOSAVE_MS);
@@ -138,6 +200,37 @@ function startAutosave(): void {
       save();
     }
   });
+  // Another tab saved: say so now (its work is kept when this tab next saves).
+  globalThis.addEventListener?.('storage', (e: StorageEvent) => {
+    if (e.key !== AUTOSAVE_KEY) return;
+    if (savedByOtherTab(readSaved(AUTOSAVE_KEY), TAB, lastWrite)) {
+      saveStatus.update((s) => ({ ...s, otherTab: true }));
+    }
+  });
+}
+
+/**
+ * A link pasted into the address bar of the open lab (a `hashchange` the page did not make):
+ * open it as at start. The scenario it replaces goes to the history with Undo
+ * (state/recovery.ts); a link that cannot be opened says why and changes nothing.
+ */
+export async function openPastedLink(hash: string, reader: ScenarioReader): Promise<void> {
+  if (!hasLink(hash)) return;
+  const link = await decodeLink(hash, reader);
+  if (!link.ok) {
+    linkStore.update((s) => ({
+      ...s,
+      notice: { kind: 'failed', reason: link.reason, detail: link.detail },
+    }));
+  } else if (link.errors.length > 0) {
+    linkStore.update((s) => ({
+      ...s,
+      notice: { kind: 'invalid', errors: link.errors, state: link.state },
+    }));
+  } else {
+    loadState(link.state);
+    linkStore.update((s) => ({ ...s, otherModel: otherModelOf(link, reader.modelVersion) }));
+  }
 }
 
 /** Set (or with undefined, clear) the lesson flags every link the page writes carries. */

@@ -103,6 +103,16 @@ codes! {
     DuplicateField => "duplicate field `{field}`",
     /// A list of the wrong length ({detail}).
     InvalidLength => "invalid length {detail}",
+    /// A file above the reader's limit ({bytes}, {max}).
+    TooLarge => "the scenario is {bytes} bytes, more than the limit of {max}",
+    /// A UTF-8 byte-order mark at the start.
+    ByteOrderMark => "the text starts with a byte-order mark (bytes 0 to 2): save it as UTF-8 without a BOM",
+    /// UTF-16 with a byte-order mark.
+    Utf16 => "the text is UTF-16 (byte-order mark at byte 0): save it as UTF-8",
+    /// UTF-16 without a byte-order mark (a zero byte at the start).
+    Utf16NoMark => "the text looks like UTF-16 (a zero byte at byte 0 or 1): save it as UTF-8",
+    /// Invalid UTF-8 ({byte}: the byte in hex; {offset}: its position from 0).
+    NotUtf8 => "the text is not UTF-8: invalid byte {byte} at byte {offset}",
     /// Any other reader message ({detail}).
     Unreadable => "{detail}",
 
@@ -117,6 +127,10 @@ codes! {
     AboveMax => "must be at most {max}{ unit}, got {value}",
     /// Below a minimum, the value not named ({min}; {unit} optional).
     BelowMin => "must be at least {min}{ unit}",
+    /// A positive value below a floor ({min}, {value}; {unit} optional).
+    BelowFloor => "must be at least {min}{ unit}, got {value}",
+    /// A positive value below a floor where 0 is allowed too ({min}, {value}; {unit} optional).
+    BelowFloorOrZero => "must be 0 or at least {min}{ unit}, got {value}",
     /// Outside (min, max] ({min}, {max}, {value}; {unit} optional).
     NotInOpenClosed => "must be in ({min}, {max}]{ unit}, got {value}",
     /// Outside (min, max) ({min}, {max}, {value}).

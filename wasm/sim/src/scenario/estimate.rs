@@ -159,6 +159,22 @@ fn modelled_host(s: &Scenario, adj: &Adjacency, id: &str) -> Option<HostParams> 
     (!p.is_ideal()).then_some(p)
 }
 
+/// The on/off switches of a flow's source over the run: one event each
+/// (`AppToggle`), whether or not the flow sends while on.
+fn toggles(f: &Flow, duration: f64) -> f64 {
+    match f.source {
+        SourceSpec::OnOff { on_s, off_s, .. } if on_s + off_s > 0.0 => {
+            let start = if f.start_s.is_finite() {
+                f.start_s
+            } else {
+                0.0
+            };
+            2.0 * (duration - start).max(0.0) / (on_s + off_s)
+        }
+        _ => 0.0,
+    }
+}
+
 /// Fraction of the time an on/off source is on.
 fn on_fraction(source: &SourceSpec) -> f64 {
     match source {
@@ -342,6 +358,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
     let mut columns = 1.0;
     for ((f, p), &share) in s.flows.iter().zip(&plans).zip(&rates) {
         events += 1.0; // FlowStart
+        events += toggles(f, duration);
         columns += FLOW_METRICS.len() as f64;
         if f.protocol == Protocol::Tcp {
             columns += cc_metric_count(f) as f64;
@@ -406,6 +423,14 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
         (n_channels * LINK_METRICS.len()) as f64 + (modelled_hosts * HOST_METRICS.len()) as f64;
     let rows = sample_rows(duration, s.sample_interval_ms);
     events += rows;
+    // Steps of a control law run on a clock, not per packet (PIE's update, RFC 8033 §4.2):
+    // not events, but work of the same size, so counted with them.
+    events += (0..n_channels)
+        .map(|c| match channel_queue(s, c) {
+            super::QueueSpec::Pie(q) if q.t_update_ms > 0.0 => duration / (q.t_update_ms * 1e-3),
+            _ => 0.0,
+        })
+        .sum::<f64>();
     let trace_values = rows * columns;
     let (level, notice) = judge(events, trace_values, duration);
     WorkEstimate {

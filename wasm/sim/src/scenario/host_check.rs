@@ -51,6 +51,12 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
             err(ValidationError::at(at(field), E::NotFinite));
         } else if v <= 0.0 {
             err(ValidationError::at(at(field), E::BusNoBandwidth).with("value", v));
+        } else if v < super::validate::MIN_RATE_BPS {
+            // Below 1 b/s (the floor of link rates) a packet takes longer than any run.
+            err(ValidationError::at(at(field), E::BelowFloor)
+                .with("min", super::validate::MIN_RATE_BPS)
+                .unit("b/s")
+                .with("value", v));
         } else if v > MAX_HOST_BPS {
             err(above_max(at(field), MAX_HOST_BPS, v, "b/s"));
         }
@@ -206,7 +212,11 @@ mod tests {
         let e = errors(2, r#"{"preset": "p4_pci", "pci_bps": 0}"#);
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
-        assert!(e[0].1.contains("greater than 0"), "{}", e[0].1);
+        assert!(e[0].1.contains("greater than 0 b/s"), "{}", e[0].1);
+        // Just above zero is no bus either (the floor, docs/reliability.md).
+        let e = errors(2, r#"{"pci_bps": 1e-300}"#);
+        assert_eq!(e[0].0, "topology.nodes[2].host.pci_bps");
+        assert!(e[0].1.contains("at least 1 b/s"), "{}", e[0].1);
         let e = errors(0, r#"{"fsb_bps": -1e9, "toe_bps": 1e20}"#);
         let paths: Vec<&str> = e.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(

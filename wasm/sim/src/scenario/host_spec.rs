@@ -4,12 +4,11 @@
 //! overrides the preset's value. Omitted, a node gets the ideal host, which
 //! costs nothing, so network-only scenarios are unchanged. See docs/host-model.md.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The end-host model of one host node: a preset plus optional overrides.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct HostSpec {
     /// Which hardware to start from. Default: `ideal` (no cost, no delay).
@@ -75,8 +74,7 @@ pub struct HostSpec {
 
 /// Host presets. Numbers and sources: docs/host-model.md.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPreset {
     /// Infinitely fast, zero cost: packets pass straight to TCP.
@@ -112,8 +110,7 @@ pub enum HostPreset {
 
 /// How the stages of the host share time (see [`HostSpec::overlap`]).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostOverlap {
     /// One packet at a time: a frame's line time, DMA and CPU work add up
@@ -125,8 +122,7 @@ pub enum HostOverlap {
 
 /// Where a host's own traffic goes (see [`HostSpec::path`]).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HostPathKind {
     /// Through the NIC and the I/O bus.

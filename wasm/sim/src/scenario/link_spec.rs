@@ -3,15 +3,14 @@
 //! trace-driven link (mahimahi's format). Loss models live in `types.rs`
 //! beside the link (`LossSpec`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Delay released on the ticks of a software emulator's timer (FreeBSD
 /// dummynet, paper 004 §6.2.2): a packet is due `delay_ms` (in whole ticks)
 /// after the tick it arrived in, so it waits up to one tick *less* than
 /// configured. Cannot be combined with `jitter_ms`.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TimerTick {
     /// Timer interrupt period, ms (1/HZ: 10 ms at HZ=100, 1 ms at HZ=1000).
@@ -23,8 +22,7 @@ pub struct TimerTick {
 
 /// The link's rate from `at_s` on (until the next change).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RateChange {
     /// When the new rate takes effect, seconds after the start of the run. A
@@ -42,8 +40,7 @@ pub struct RateChange {
 /// packet left and may span several opportunities; bytes of an opportunity
 /// that finds the queue empty are lost (mahimahi `LinkQueue::rationalize`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TraceSpec {
     /// The trace file's text: one non-decreasing whole number of

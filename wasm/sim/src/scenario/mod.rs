@@ -6,14 +6,13 @@
 pub mod cc_rules;
 mod error;
 mod estimate;
-mod from_json;
-mod from_json_types;
 mod host_check;
 mod host_spec;
-mod json_value;
+mod json_tree;
 mod link_spec;
 mod queue_spec;
-mod syntax_path;
+mod reader;
+mod tree_de;
 mod types;
 pub mod validate;
 mod validate_cc;
@@ -23,9 +22,9 @@ mod validate_queue;
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use error::{ErrorCode, Param};
 pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
-pub use from_json::{from_json, FromJson};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
+pub use reader::{check_json, from_json, read_json, MAX_SCENARIO_BYTES};
 pub use types::*;
 pub use validate::{validate, ValidationError};
 
@@ -34,20 +33,42 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// Parse and validate scenario JSON. Errors name the field path and the reason.
 pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_scenario_bytes(json.as_bytes())
+}
+
+/// As [`parse_scenario`], from the bytes of a file or a link: the encoding
+/// is checked too (UTF-8 only, no byte-order mark; see [`read_json`]).
+pub fn parse_scenario_bytes(json: &[u8]) -> Result<Scenario, Vec<ValidationError>> {
     parse_with(json, validate)
 }
 
 /// As [`parse_scenario`], without the work limits (the event and trace caps of
 /// [`estimate_work`]): for native batch runs that may take as long as they need.
 pub fn parse_scenario_without_work_limits(json: &str) -> Result<Scenario, Vec<ValidationError>> {
+    parse_scenario_bytes_without_work_limits(json.as_bytes())
+}
+
+/// As [`parse_scenario_bytes`], without the work limits.
+pub fn parse_scenario_bytes_without_work_limits(
+    json: &[u8],
+) -> Result<Scenario, Vec<ValidationError>> {
     parse_with(json, validate::validate_fields)
 }
 
+/// Read a scenario's bytes with the one reader, without validating it. Not generic, so
+/// other crates (the wasm facade) call this one copy: a crate that called [`read_json`]
+/// itself would compile serde's whole reader of the scenario types again (in release
+/// builds each crate keeps its own copy of a generic function), about a quarter of the
+/// .wasm's code.
+pub fn read_scenario(json: &[u8]) -> Result<Scenario, ValidationError> {
+    read_json(json)
+}
+
 fn parse_with(
-    json: &str,
+    json: &[u8],
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
-    let scenario: Scenario = from_json(json).map_err(|e| vec![e])?;
+    let scenario = read_scenario(json).map_err(|e| vec![e])?;
     let errors = check(&scenario);
     if errors.is_empty() {
         Ok(scenario)
@@ -101,6 +122,6 @@ pub fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
 }
 
 #[cfg(test)]
-mod from_json_tests;
+mod reader_tests;
 #[cfg(test)]
 mod tests;

@@ -3,12 +3,11 @@
 //! default (the source of each default is named in its doc comment, which
 //! becomes the JSON Schema description).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A queue discipline and its parameters.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum QueueSpec {
     /// First in, first out; arrivals that do not fit are dropped.
@@ -60,8 +59,7 @@ impl Default for QueueSpec {
 /// RED parameters. Defaults are ns-3 `RedQueueDisc` (MinTh 5, MaxTh 15,
 /// MaxSize 25p, QW 0.002, LInterm 50, MeanPktSize 500, Gentle, Wait).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct RedSpec {
     /// Hard capacity in packets; arrivals beyond it are dropped (ns-3 MaxSize 25p).
@@ -97,8 +95,7 @@ pub struct RedSpec {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RedMode {
     /// Queue length in packets.
@@ -131,8 +128,7 @@ impl Default for RedSpec {
 
 /// How CoDel computes the spacing interval/√count of its drops.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ControlLaw {
     /// interval / sqrt(count) in floating point, as RFC 8289's control_law writes it:
@@ -146,8 +142,7 @@ pub enum ControlLaw {
 
 /// CoDel parameters. Defaults are Linux `sch_codel` and RFC 8289.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct CodelSpec {
     /// Capacity in packets; arrivals beyond it are tail-dropped (Linux DEFAULT_CODEL_LIMIT 1000).
@@ -176,8 +171,7 @@ impl Default for CodelSpec {
 
 /// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (as RFC 8290 describes them).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct FqCodelSpec {
     /// Capacity of the whole qdisc in packets (Linux 10240).
@@ -222,8 +216,7 @@ impl Default for FqCodelSpec {
 /// PIE parameters. Defaults are RFC 8033's, as Linux `pie_params_init` sets them
 /// (target 15 ms, tupdate 15 ms, alpha 2/16, beta 20/16, burst 150 ms, limit 1000).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PieSpec {
     /// Capacity in packets (Linux 1000).
@@ -273,8 +266,7 @@ impl Default for PieSpec {
 
 /// Is the log of sampled host pairs cleared after each tally, or a ring?
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLog {
     /// Tally every hist_len records, then start an empty log ("記録するごとに集計").
@@ -286,8 +278,7 @@ pub enum HeavyLog {
 
 /// How a tie for the most frequent host pair is broken.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyTieBreak {
     /// The tied pair whose first record in the log is oldest (a scan with a strict `>`).
@@ -299,8 +290,7 @@ pub enum HeavyTieBreak {
 
 /// Where packets are counted for the 1-in-stat_int sample.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySamplePoint {
     /// In codel_should_drop, as the paper's Fig. 6 patch does: every packet
@@ -313,8 +303,7 @@ pub enum HeavySamplePoint {
 
 /// How a non-heavy packet's drop is decided.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavySpare {
     /// A looping counter: 1 of every drop_int candidates is dropped (the paper's d_cnt).
@@ -328,8 +317,7 @@ pub enum HeavySpare {
 /// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
 /// settle points the paper leaves open, defaulting to our reading of the paper (docs/queues.md).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct HeavyCodelSpec {
     /// Capacity in packets (Linux DEFAULT_CODEL_LIMIT 1000).
@@ -383,8 +371,7 @@ impl Default for HeavyCodelSpec {
 
 /// A per-flow weight (flow id from `flows`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowWeight {
     /// A flow id.
@@ -395,8 +382,7 @@ pub struct FlowWeight {
 
 /// What happens to a reserved flow's packets beyond its reservation.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ExcessAction {
     /// Sent as best effort, in the flow's own best-effort queue (RSVP, RFC 2211/2212; paper 003).
@@ -408,8 +394,7 @@ pub enum ExcessAction {
 
 /// A rate reserved for one flow at this link (seed paper 003).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Reservation {
     /// The flow id.
@@ -427,8 +412,7 @@ pub struct Reservation {
 
 /// Which packet WFQ drops when its shared queue (the hold queue, `limit_packets`) is full.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum WfqDropPolicy {
     /// The arriving packet (Cisco IOS: a full hold queue drops new packets).
@@ -443,8 +427,7 @@ pub enum WfqDropPolicy {
 /// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
 /// threshold 64 per conversation, hold queue 1000), as paper 003 describes the router.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct WfqSpec {
     /// Capacity of the whole queue in packets (hold-queue limit 1000).
@@ -483,8 +466,7 @@ impl Default for WfqSpec {
 
 /// DRR parameters (Linux sch_drr: quantum = device MTU; ns-2 drr.cc for the idea of a shared buffer).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrrSpec {
     /// Capacity of the whole queue in packets; on overflow the longest flow queue loses its last packet.
@@ -508,8 +490,7 @@ impl Default for DrrSpec {
 
 /// A flow's priority level.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FlowPriority {
     /// A flow id.
@@ -520,8 +501,7 @@ pub struct FlowPriority {
 
 /// Strict-priority parameters (Linux prio: a FIFO per band).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PrioritySpec {
     /// Capacity of each priority level's FIFO in packets (1000).
@@ -544,8 +524,7 @@ impl Default for PrioritySpec {
 
 /// Shape (hold packets until tokens suffice) or police (act at once).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenBucketMode {
     /// Delay packets until both buckets hold enough tokens (Linux tbf, ns-3 TbfQueueDisc).
@@ -557,8 +536,7 @@ pub enum TokenBucketMode {
 
 /// What a policer does with a packet that does not conform.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PolicerAction {
     /// Drop it.
@@ -571,8 +549,7 @@ pub enum PolicerAction {
 /// Token-bucket parameters. Defaults are ns-3 `TbfQueueDisc` (Rate 125 KB/s,
 /// Burst 125000 B, PeakRate off, Mtu = device MTU, MaxSize 1000p).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TokenBucketSpec {
     /// Shape or police.

@@ -1,6 +1,6 @@
 //! The serde types of scenario schema v1.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
@@ -8,8 +8,7 @@ use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Schema version; this build reads version 1.
@@ -47,8 +46,7 @@ pub(super) fn default_sample_interval_ms() -> f64 {
 
 /// Nodes and the links between them; packets follow static shortest paths.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
     pub nodes: Vec<Node>,
@@ -56,8 +54,7 @@ pub struct Topology {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Node {
     /// Unique name, used by links and flows.
@@ -70,8 +67,7 @@ pub struct Node {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     /// An end host: flows start and end here.
@@ -83,8 +79,7 @@ pub enum NodeKind {
 /// A duplex link. The settings apply to both directions unless `reverse`
 /// overrides them for the b→a direction.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
     pub id: String,
@@ -167,8 +162,7 @@ fn is_zero(v: &f64) -> bool {
 
 /// Loss on the wire: packets that finish transmission but never arrive.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
     /// Each packet is lost independently with probability `p`.
@@ -244,8 +238,7 @@ pub(super) fn default_mtu() -> u32 {
 
 /// Settings of the b→a direction that differ from a→b.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionOverride {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -266,8 +259,7 @@ pub struct DirectionOverride {
 
 /// One transfer between two hosts.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Flow {
     pub id: String,
@@ -313,8 +305,7 @@ pub struct Flow {
 /// A TranSwitch rule (paper 004 §5.3, `trswadd`): flows whose ends and ports
 /// match run `cc`. Omitted fields match anything.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcRule {
     /// Sending host: a node id, or a pattern in which `*` stands for any run
@@ -344,8 +335,7 @@ pub(super) fn any_node() -> String {
 
 /// An inclusive range of ports.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PortRange {
     /// First port, 1 to 65535.
@@ -366,8 +356,7 @@ impl PortRange {
 
 /// A mid-flow change of congestion-control algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CcSwitch {
     /// The algorithm to switch to.
@@ -378,8 +367,7 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
     /// At a fixed time, seconds after the start of the run.
@@ -393,8 +381,7 @@ pub enum SwitchTrigger {
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Protocol {
     /// TCP: reliable, congestion-controlled.
@@ -413,8 +400,7 @@ pub enum Protocol {
 /// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
 /// to the sender, not here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CcAlgorithm {
     /// NewReno (RFC 5681 congestion control, RFC 6582 fast recovery).
@@ -495,8 +481,7 @@ impl CcAlgorithm {
 /// (from the start, or after a mid-flow switch); missing blocks and missing
 /// fields take the defaults documented here.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CcParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -531,8 +516,7 @@ impl CcParams {
 
 /// Which description of CUBIC to follow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CubicPreset {
     /// RFC 9438: C = 0.4, β = 0.7, Reno-friendly region with α_cubic switched to
@@ -554,8 +538,7 @@ pub enum CubicPreset {
 
 /// CUBIC: a preset plus optional overrides of its constants.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CubicParams {
     /// Which description of CUBIC to follow (default `rfc9438`).
@@ -589,8 +572,7 @@ pub struct CubicParams {
 
 /// How CUBIC leaves its initial slow start (`cc_params.cubic.hystart`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HyStartMode {
     /// Linux `tcp_cubic.c` `hystart_update`: from 16 segments, leave slow
@@ -609,8 +591,7 @@ pub enum HyStartMode {
 
 /// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct CompoundParams {
     /// α, scale of the delay-window increase α·win^k, in (0, 1]. Default 1/8.
@@ -653,8 +634,7 @@ impl Default for CompoundParams {
 
 /// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HighSpeedParams {
     /// Low_Window, packets: standard TCP at or below it. Default 38.
@@ -684,8 +664,7 @@ impl Default for HighSpeedParams {
 
 /// Which per-ACK increase rule Scalable TCP follows.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ScalableVariant {
     /// Kelly (CCR 2003): cwnd += a per acknowledged segment above the legacy
@@ -702,8 +681,7 @@ pub enum ScalableVariant {
 
 /// Scalable TCP (Kelly, CCR 2003).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScalableParams {
     /// Per-ACK increase rule (default `kelly2003`).
@@ -732,8 +710,7 @@ impl Default for ScalableParams {
 
 /// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BicParams {
     /// Fraction of the window kept after a loss, in (0, 1). Default 819/1024 (tcp_bic.c).
@@ -767,8 +744,7 @@ impl Default for BicParams {
 
 /// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct HtcpParams {
     /// Δ_L, seconds after a congestion event during which α = 1, in (0, 60]. Default 1.
@@ -801,8 +777,7 @@ impl Default for HtcpParams {
 
 /// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct VegasParams {
     /// α: grow cwnd while Diff < α, in [0, 1000]. Default 2.
@@ -828,8 +803,7 @@ impl Default for VegasParams {
 
 /// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct FastParams {
     /// α, packets the flow aims to keep queued, in (0, 100000]. Default 20
@@ -853,8 +827,7 @@ impl Default for FastParams {
 
 /// Which STARTUP gain BBR uses.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum BbrHighGain {
     /// Linux tcp_bbr.c: BBR_UNIT·2885/1000 + 1 = 739/256 ≈ 2.88672. The default.
@@ -866,8 +839,7 @@ pub enum BbrHighGain {
 
 /// BBR v1.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct BbrParams {
     /// STARTUP pacing and cwnd gain (default `linux`).
@@ -876,8 +848,7 @@ pub struct BbrParams {
 
 /// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct E2eFeedbackParams {
     /// k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
@@ -913,8 +884,7 @@ impl Default for E2eFeedbackParams {
 
 /// Where paper 000's feedback window control gets its bandwidth B.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum E2eEstimator {
     /// The thesis's (§4.3): the receiver times each recv(), reduces every ten
@@ -930,8 +900,7 @@ pub enum E2eEstimator {
 
 /// Paper 001 ambiguity A1: what the first loss does while rate control is off.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstLoss {
     /// Option B: the first loss sets rate := prate and leaves slow start
@@ -945,8 +914,7 @@ pub enum FirstLoss {
 
 /// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum AtThreshold {
     /// prate ≥ 0.9·rate halves the rate. The default.
@@ -958,8 +926,7 @@ pub enum AtThreshold {
 
 /// Paper 001 ambiguity A4: what `prate` measures.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PrateSource {
     /// Bytes received per unit time. The default (§4.2.1 "throughput").
@@ -972,8 +939,7 @@ pub enum PrateSource {
 
 /// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum HeavyLossSsthresh {
     /// ssthresh := cwnd/2 (the §4.1 rule). The default.
@@ -985,8 +951,7 @@ pub enum HeavyLossSsthresh {
 
 /// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct ReceiverRateParams {
     /// Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
@@ -1056,8 +1021,7 @@ impl Default for ReceiverRateParams {
 
 /// The application behind a flow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
     /// Always has data to send (TCP).
@@ -1109,8 +1073,7 @@ pub(super) fn default_udp_payload() -> u32 {
 
 /// Loss recovery of the TCP sender.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Recovery {
     /// SACK-based loss recovery (RFC 6675), as Linux and ns-3 do by default.
@@ -1128,8 +1091,7 @@ pub enum Recovery {
 
 /// How the sender computes its retransmission timeout.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RtoStyle {
     /// As Linux (`tcp_rtt_estimator`, `tcp_set_rto`): the minimum bounds the
@@ -1144,8 +1106,7 @@ pub enum RtoStyle {
 
 /// How much a SACK sender may send during fast recovery.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RecoveryRate {
     /// Proportional Rate Reduction (RFC 9937, formerly RFC 6937 PRR-SSRB), as
@@ -1159,8 +1120,7 @@ pub enum RecoveryRate {
 
 /// Delayed acknowledgements at the receiver.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DelayedAck {
     /// Acknowledge every segment at once.
@@ -1174,8 +1134,7 @@ pub enum DelayedAck {
 
 /// How slow start grows the window on each ACK (`tcp.slow_start`).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum SlowStart {
     /// Linux `tcp_slow_start` (net/ipv4/tcp_cong.c): cwnd grows by every
@@ -1196,8 +1155,7 @@ pub enum SlowStart {
 /// left out offers what the flow itself offers, so by default the
 /// handshake agrees on the flow's own settings.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PeerOptions {
     /// SACK-permitted (RFC 2018). Without it on both sides the sender falls
@@ -1230,8 +1188,7 @@ impl PeerOptions {
 
 /// TCP stack settings.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TcpOptions {
     /// Fixed maximum segment size, bytes. Default: path MTU − 40 (− 12 with timestamps).
@@ -1330,8 +1287,7 @@ pub struct TcpOptions {
 
 /// A user-level receiving process and its socket buffer (see [`TcpOptions::user_level`]).
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(test, derive(serde::Deserialize))]
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct UserLevelReceiver {
     /// How fast the process handles segments, bits per second of IP datagram

@@ -38,6 +38,15 @@ pub fn loopback_mtu(s: &Scenario, host: &str) -> u32 {
 pub const MAX_RATE_BPS: f64 = 1e12;
 pub const MIN_RATE_BPS: f64 = 1.0;
 pub const MAX_DELAY_MS: f64 = 10_000.0;
+/// Floors for values just above zero, which rules that refuse zero let
+/// through and which cost unbounded work or mean nothing physically
+/// (docs/reliability.md, "Floors"). Time is counted in whole nanoseconds.
+/// Shortest run: 1 µs.
+pub const MIN_DURATION_S: f64 = 1e-6;
+/// Shortest on or off period of an on/off source: 1 µs, under the
+/// transmission time of one full-size packet at 10 Gb/s (1.2 µs); each
+/// period costs an event.
+pub const MIN_ON_OFF_S: f64 = 1e-6;
 
 struct Checker {
     errors: Vec<ValidationError>,
@@ -79,10 +88,28 @@ impl Checker {
         }
     }
 
+    /// A positive value below `min` (zero itself is another rule's: `zero_ok`
+    /// says which, for the message).
+    fn floor(&mut self, path: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
+        if v > 0.0 && v < min {
+            let code = if zero_ok {
+                E::BelowFloorOrZero
+            } else {
+                E::BelowFloor
+            };
+            self.push(
+                ValidationError::at(path, code)
+                    .with("min", min)
+                    .unit(unit)
+                    .with("value", v),
+            );
+        }
+    }
+
     fn id(&mut self, path: &str, id: &str) {
         if id.is_empty() {
             self.err(path, E::Empty);
-        } else if id.len() > 64 {
+        } else if id.chars().count() > 64 {
             self.push(ValidationError::at(path, E::TooLong).with("max", 64u32));
         } else if !id
             .chars()
@@ -112,13 +139,15 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
                 .with("value", s.version),
         );
     }
-    if s.name.len() > 200 {
+    // Limits in characters, as the messages say (70 kanji are 210 bytes).
+    if s.name.chars().count() > 200 {
         c.push(ValidationError::at("name", E::TooLong).with("max", 200u32));
     }
-    if s.description.len() > 5000 {
+    if s.description.chars().count() > 5000 {
         c.push(ValidationError::at("description", E::TooLong).with("max", 5000u32));
     }
     c.positive("duration_s", s.duration_s, MAX_DURATION_S, "s");
+    c.floor("duration_s", s.duration_s, MIN_DURATION_S, "s", false);
     c.positive("sample_interval_ms", s.sample_interval_ms, 60_000.0, "ms");
     if s.duration_s.is_finite()
         && s.sample_interval_ms.is_finite()
@@ -453,7 +482,9 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
             proto,
         ) => {
             c.positive(&format!("{p}.on_s"), *on_s, MAX_DURATION_S, "s");
+            c.floor(&format!("{p}.on_s"), *on_s, MIN_ON_OFF_S, "s", false);
             c.range(&format!("{p}.off_s"), *off_s, 0.0, MAX_DURATION_S, "s");
+            c.floor(&format!("{p}.off_s"), *off_s, MIN_ON_OFF_S, "s", true);
             match (proto, rate_bps) {
                 (Protocol::Udp, Some(r)) => {
                     c.range(

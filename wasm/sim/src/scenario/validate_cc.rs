@@ -72,7 +72,7 @@ fn check_pattern(
     pattern: &str,
     nodes: &BTreeMap<String, NodeKind>,
 ) {
-    if pattern.is_empty() || pattern.len() > 64 {
+    if pattern.is_empty() || pattern.chars().count() > 64 {
         err(errors, path, E::BadPattern);
         return;
     }

@@ -142,12 +142,26 @@ fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
             c.probability(&format!("{p}.r"), *r);
             c.probability(&format!("{p}.loss_good"), *loss_good);
             c.probability(&format!("{p}.loss_bad"), *loss_bad);
+            // A chain that changes state less than once in a billion packets is
+            // no model of a channel; below this floor 1/r and p/(p + r) lose meaning.
+            for (field, v) in [("p", *pgb), ("r", *r)] {
+                if v > 0.0 && v < MIN_TRANSITION_P {
+                    c.push(
+                        ValidationError::at(format!("{p}.{field}"), E::BelowFloorOrZero)
+                            .with("min", MIN_TRANSITION_P)
+                            .with("value", v),
+                    );
+                }
+            }
             if *r == 0.0 && *pgb > 0.0 && *loss_bad == 1.0 {
                 c.err(format!("{p}.r"), E::GilbertNeverRecovers);
             }
         }
     }
 }
+
+/// Floor of a Gilbert–Elliott transition probability: one in a billion packets.
+pub const MIN_TRANSITION_P: f64 = 1e-9;
 
 fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
     if changes.len() > MAX_RATE_CHANGES {

@@ -13,6 +13,8 @@ pub const MAX_QUEUE_PACKETS: u32 = 10_000_000;
 pub const MAX_QUEUE_BYTES: u64 = 10_000_000_000;
 /// Longest AQM time parameter accepted, ms.
 pub const MAX_AQM_TIME_MS: f64 = 60_000.0;
+/// Shortest PIE update interval, ms (its default is 15 ms, RFC 8033 §4.2).
+pub const MIN_PIE_T_UPDATE_MS: f64 = 0.1;
 
 /// Smallest relative weight (WFQ, DRR): weights are ratios, so 10⁻⁶…10⁶ spans
 /// twelve orders of magnitude while keeping L/φ finite.
@@ -216,6 +218,15 @@ pub fn check_queue(
             c.packets("limit_packets", s.limit_packets);
             c.positive("target_ms", s.target_ms, MAX_AQM_TIME_MS, "ms");
             c.positive("t_update_ms", s.t_update_ms, MAX_AQM_TIME_MS, "ms");
+            // Each update interval costs PIE a step of its control law while packets
+            // flow (RFC 8033 §4.2; default 15 ms): below 0.1 ms that work swamps the run.
+            if s.t_update_ms > 0.0 && s.t_update_ms < MIN_PIE_T_UPDATE_MS {
+                let e = ValidationError::at(c.path("t_update_ms"), E::BelowFloor)
+                    .with("min", MIN_PIE_T_UPDATE_MS)
+                    .unit("ms")
+                    .with("value", s.t_update_ms);
+                c.errors.push(e);
+            }
             c.positive("alpha", s.alpha, 100.0, "per second");
             c.positive("beta", s.beta, 100.0, "per second");
             if !s.max_burst_ms.is_finite()

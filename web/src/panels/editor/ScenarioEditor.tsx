@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
+import { errorLine, readScenarioFile } from '../../scenario/reader';
+import { loadPageWasm } from '../../sim/validator';
 import { concreteLabel, valueText } from '../../lessons/words';
-import { parseScenarioFile } from '../../scenario/scenarioFile';
 import {
   activeScenario,
   editor,
@@ -47,8 +48,8 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const r = parseScenarioFile(await file.text());
-      if (!r.ok) throw new Error(`${t.editor.notScenario} (${r.problem})`);
+      const r = await readScenarioFile(file, (await loadPageWasm()).reader);
+      if (!r.ok) throw new Error(errorLine(r.problem));
       replaceScenario(r.scenario);
       setImportError(null);
     } catch (e) {
@@ -101,7 +102,7 @@ export function ScenarioEditor({ checks }: Props) {
           />
         </label>
         {importError && (
-          <p className="field__error" role="alert">
+          <p className="field__error" role="alert" data-testid="import-error">
             {importError}
           </p>
         )}

@@ -5,9 +5,10 @@
 import { useEffect } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaultScenario';
 import { diffScenarios } from '../../scenario/diff';
-import { encodeLink } from '../../scenario/link/linkCodec';
+import { encodeLinkChecked } from '../../scenario/link/linkCodec';
+import { loadPageWasm } from '../../sim/validator';
 import { editor } from '../../state/editorStore';
-import { currentLinkState, linkStore, startFromUrl } from '../../state/linkStore';
+import { currentLinkState, linkStore, openPastedLink, startFromUrl } from '../../state/linkStore';
 import { timeView } from '../../state/viewStore';
 import type { PageWasmState } from './usePageWasm';
 
@@ -17,7 +18,12 @@ async function writeHash(): Promise<void> {
   const state = currentLinkState();
   const bare =
     !state.view && !state.lesson && diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
-  const hash = bare ? '' : await encodeLink(state);
+  // Above the link caps the address bar keeps no link (one that would not open); the work is
+  // autosaved, and Copy link offers the scenario as a file instead.
+  const encoded = bare
+    ? null
+    : await encodeLinkChecked(state, (await loadPageWasm()).reader.modelVersion);
+  const hash = encoded?.ok ? encoded.hash : '';
   const url = new URL(globalThis.location.href);
   if (url.hash === hash) return;
   url.hash = hash;
@@ -29,8 +35,17 @@ export function useLinkSync(wasm: PageWasmState): void {
     if (wasm.state === 'loading') return;
     void startFromUrl(
       globalThis.location?.hash ?? '',
-      wasm.state === 'ready' ? wasm.wasm.validate : null,
+      wasm.state === 'ready' ? wasm.wasm.reader : null,
     );
+  }, [wasm]);
+
+  // A link pasted into the open tab fires hashchange (the page's own writes use replaceState,
+  // which does not): open it.
+  useEffect(() => {
+    if (wasm.state !== 'ready') return;
+    const onHash = () => void openPastedLink(globalThis.location.hash, wasm.wasm.reader);
+    globalThis.addEventListener('hashchange', onHash);
+    return () => globalThis.removeEventListener('hashchange', onHash);
   }, [wasm]);
 
   useEffect(() => {

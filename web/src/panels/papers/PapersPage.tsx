@@ -20,7 +20,10 @@ async function openExperiment(e: Experiment): Promise<string | null> {
   const s = experimentScenario(e);
   if (typeof s === 'string') return s;
   replaceScenario(s);
-  globalThis.location.hash = await encodeLink({ scenario: s });
+  globalThis.location.hash = await encodeLink(
+    { scenario: s },
+    (await loadPageWasm()).reader.modelVersion,
+  );
   return null;
 }
 

@@ -4,6 +4,23 @@
 
 export class TooLargeError extends Error {}
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/**
+ * CRC-32 (ISO 3309, the checksum of gzip and PNG) of UTF-8 text, as 8 hex digits. It catches
+ * every change of one character and every cut, and all but one in 4 billion other edits; it is
+ * no defence against someone who recomputes it (a link is not signed).
+ */
+export function crc32Hex(text: string): string {
+  let c = 0xffffffff;
+  for (const b of new TextEncoder().encode(text)) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return ((c ^ 0xffffffff) >>> 0).toString(16).padStart(8, '0');
+}
+
 export function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);

@@ -1,20 +1,28 @@
 // Links that open the same experiment: the scenario (as a patch against a fixed base, so only
 // what differs travels), its seed, the view and a lesson's flags, in the URL fragment as
-// `#v=1&z=<base64url(deflate-raw(JSON))>`. Older formats are read and migrated (migrations.ts).
-// Decoding never throws: a truncated, damaged, oversized or hostile link gives a reason.
+// `#v=2&m=<model version>&c=<checksum>&z=<base64url(deflate-raw(JSON))>`. A link that was
+// changed or cut short fails its checksum and is refused. Older formats are read and migrated
+// (migrations.ts). The page never writes a link it would refuse: above the caps,
+// `encodeLinkChecked` says so instead.
+// Decoding never throws: a truncated, damaged, oversized or hostile link gives a reason. The
+// payload's JSON is checked by the one reader's JSON rules, and the scenario it builds is read by
+// the one reader itself (reader.ts): a link opens only a scenario the CLI would read.
 import { deflateRaw, toBase64Url } from './bytes';
 import type { LessonFlags, LinkResult, LinkState, LinkView } from './linkState';
 import {
   BASE_V1,
   CURRENT_VERSION,
   LinkError,
+  MAX_JSON_BYTES,
   MIGRATIONS,
   READERS,
+  linkChecksum,
   type PayloadV1,
 } from './migrations';
 import { applyPatch, makePatch, PatchError } from './patch';
-import { scenarioShapeProblem } from '../shape';
-import type { Scenario } from '../types';
+import { errorLine, readScenarioValue } from '../reader';
+import type { ScenarioReader } from '../reader';
+import type { FieldError } from '../../sim/protocol';
 
 /** The longest fragment we read (browsers allow megabytes; a real link is a few hundred bytes). */
 export const MAX_HASH_CHARS = 100_000;
@@ -34,8 +42,16 @@ export function hasLink(hash: string): boolean {
   return params.has('v') || params.has('s');
 }
 
-/** The fragment (with its `#`) that opens `state`. */
-export async function encodeLink(state: LinkState): Promise<string> {
+export type EncodedLink =
+  | { ok: true; hash: string }
+  /** Too big for a link: `size` of `limit` (fragment characters, or bytes of JSON). */
+  | { ok: false; reason: 'tooLong' | 'tooLarge'; size: number; limit: number };
+
+/**
+ * The fragment (with its `#`) that opens `state`, made by model version `model`; or, when the
+ * link would be longer than a page opens (or unpack to more), why not.
+ */
+export async function encodeLinkChecked(state: LinkState, model: string): Promise<EncodedLink> {
   const { seed, ...rest } = state.scenario;
   const payload: PayloadV1 = {};
   const p = makePatch(BASE_WITHOUT_SEED, rest);
@@ -44,8 +60,25 @@ export async function encodeLink(state: LinkState): Promise<string> {
   const view = cleanView(state.view);
   if (view) payload.view = view;
   if (state.lesson) payload.lesson = state.lesson;
-  const bytes = await deflateRaw(new TextEncoder().encode(JSON.stringify(payload)));
-  return `#v=${CURRENT_VERSION}&z=${toBase64Url(bytes)}`;
+  if (state.traceHash) payload.th = state.traceHash;
+  const json = new TextEncoder().encode(JSON.stringify(payload));
+  if (json.length > MAX_JSON_BYTES) {
+    return { ok: false, reason: 'tooLarge', size: json.length, limit: MAX_JSON_BYTES };
+  }
+  const z = toBase64Url(await deflateRaw(json));
+  const m = encodeURIComponent(model);
+  const hash = `#v=${CURRENT_VERSION}&m=${m}&c=${linkChecksum(model, z)}&z=${z}`;
+  if (hash.length > MAX_HASH_CHARS) {
+    return { ok: false, reason: 'tooLong', size: hash.length, limit: MAX_HASH_CHARS };
+  }
+  return { ok: true, hash };
+}
+
+/** As `encodeLinkChecked`, for state known to fit (tests, small scenarios): the fragment. */
+export async function encodeLink(state: LinkState, model: string): Promise<string> {
+  const r = await encodeLinkChecked(state, model);
+  if (!r.ok) throw new Error(`the link would be too long (${r.size} of ${r.limit})`);
+  return r.hash;
 }
 
 function cleanView(view: LinkView | undefined): LinkView | null {
@@ -121,7 +154,10 @@ function readLesson(v: unknown): LessonFlags | undefined {
   return v as LessonFlags;
 }
 
-function readPayload(payload: unknown): LinkState {
+function readPayload(
+  payload: unknown,
+  reader: ScenarioReader,
+): { state: LinkState; errors: FieldError[] } {
   if (!isObject(payload)) throw new LinkError('content', '(top): not an object');
   let scenario: unknown;
   try {
@@ -131,17 +167,23 @@ function readPayload(payload: unknown): LinkState {
     throw e;
   }
   if (payload.seed !== undefined && isObject(scenario)) scenario.seed = payload.seed;
-  const problem = scenarioShapeProblem(scenario);
-  if (problem) throw new LinkError('content', problem);
-  const state: LinkState = { scenario: scenario as Scenario };
+  const read = readScenarioValue(scenario, reader);
+  if (!read.ok) throw new LinkError('content', errorLine(read.problem));
+  const state: LinkState = { scenario: read.scenario };
   const view = readView(payload.view);
   if (view) state.view = view;
   const lesson = readLesson(payload.lesson);
   if (lesson) state.lesson = lesson;
-  return state;
+  if (payload.th !== undefined) {
+    if (typeof payload.th !== 'string' || !/^[0-9a-f]{16}$/.test(payload.th)) {
+      throw new LinkError('content', 'th: not a trace hash');
+    }
+    state.traceHash = payload.th;
+  }
+  return { state, errors: read.errors };
 }
 
-async function decode(hash: string): Promise<LinkResult> {
+async function decode(hash: string, reader: ScenarioReader): Promise<LinkResult> {
   if (hash.length > MAX_HASH_CHARS) {
     throw new LinkError('tooLong', `${hash.length} characters, more than ${MAX_HASH_CHARS}`);
   }
@@ -151,27 +193,31 @@ async function decode(hash: string): Promise<LinkResult> {
   if (v === null && params.has('s')) version = 0;
   else if (v !== null && /^[0-9]{1,4}$/.test(v)) version = Number(v);
   else throw new LinkError('format', v === null ? 'no version (v=) in the link' : `version ${v}`);
-  const reader = READERS[version];
-  if (!reader) {
+  const readVersion = READERS[version];
+  if (!readVersion) {
     throw new LinkError(
       'version',
       `version ${version}; this page reads versions 0 to ${CURRENT_VERSION}`,
     );
   }
-  let payload = await reader(params);
+  let payload = await readVersion(params, reader);
   checkDepth(payload);
   for (let at = version; at < CURRENT_VERSION; at++) {
     const migrate = MIGRATIONS[at];
     if (!migrate) throw new LinkError('version', `no migration from version ${at}`);
     payload = migrate(payload);
   }
-  return { ok: true, state: readPayload(payload), version };
+  const model = version >= 2 ? (params.get('m') ?? '') : null;
+  return { ok: true, ...readPayload(payload, reader), version, model };
 }
 
-/** The state in a link's fragment, or why it cannot be opened. Never throws. */
-export async function decodeLink(hash: string): Promise<LinkResult> {
+/**
+ * The state in a link's fragment, or why it cannot be opened, read with `reader` (the page's
+ * wasm reader). Never throws. A scenario that reads but does not validate comes with its errors.
+ */
+export async function decodeLink(hash: string, reader: ScenarioReader): Promise<LinkResult> {
   try {
-    return await decode(hash);
+    return await decode(hash, reader);
   } catch (e) {
     if (e instanceof LinkError) return { ok: false, reason: e.reason, detail: e.message };
     return { ok: false, reason: 'content', detail: e instanceof Error ? e.message : String(e) };

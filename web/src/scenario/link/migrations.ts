@@ -4,12 +4,16 @@
 //   v0  `#s=<base64url(UTF-8 JSON of the whole scenario)>`    (until this file)
 //   v1  `#v=1&z=<base64url(deflate-raw(UTF-8 JSON payload))>`
 //       payload {p?: patch of the scenario without its seed against baseV1.json, seed?, view?, lesson?}
+//   v2  `#v=2&m=<model version>&c=<CRC-32 of "m\nz", 8 hex digits>&z=<as v1>`: the v1 payload,
+//       with the version of the model that made it and a checksum, so a changed or cut-short link
+//       is refused instead of opened as something else
 import baseV1 from './baseV1.json';
-import { TooLargeError, fromBase64Url, inflateRaw } from './bytes';
+import { TooLargeError, crc32Hex, fromBase64Url, inflateRaw } from './bytes';
 import type { LinkProblem } from './linkState';
 import { makePatch } from './patch';
+import type { ScenarioReader } from '../reader';
 
-export const CURRENT_VERSION = 1;
+export const CURRENT_VERSION = 2;
 
 /** The most bytes a link's JSON may unpack to (the largest preset is about 3 KB). */
 export const MAX_JSON_BYTES = 2_000_000;
@@ -22,6 +26,8 @@ export interface PayloadV1 {
   seed?: unknown;
   view?: unknown;
   lesson?: unknown;
+  /** The trace hash of the run the link was copied after (same scenario and model version). */
+  th?: unknown;
 }
 
 /** A link error with its reason, thrown inside the decoder and reported by decodeLink. */
@@ -51,7 +57,22 @@ function base64(text: string | null, name: string): Uint8Array {
   }
 }
 
-export function parseJson(text: string): unknown {
+/**
+ * The JSON in `bytes`, checked first by the one reader's rules (UTF-8, one document, numbers in
+ * range, no key twice), so the browser's parse cannot differ from the CLI's.
+ */
+export function parseJson(bytes: Uint8Array, reader: ScenarioReader): unknown {
+  const text = utf8(bytes);
+  const problem = reader.checkJson(bytes);
+  if (problem?.message.includes('recursion limit exceeded')) {
+    throw new LinkError('tooDeep', 'nested more than the reader allows');
+  }
+  if (problem) {
+    throw new LinkError(
+      'json',
+      problem.path ? `${problem.path}: ${problem.message}` : problem.message,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -71,14 +92,37 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Per version: the hash parameters → that version's payload (parsed JSON, not yet checked). */
-export const READERS: Record<number, (params: URLSearchParams) => Promise<unknown>> = {
-  0: (params) => {
+export const READERS: Record<
+  number,
+  (params: URLSearchParams, reader: ScenarioReader) => Promise<unknown>
+> = {
+  0: (params, reader) => {
     const bytes = base64(params.get('s'), 's');
     if (bytes.length > MAX_JSON_BYTES) throw new LinkError('tooLarge', 'the scenario is too big');
-    return Promise.resolve(parseJson(utf8(bytes)));
+    return Promise.resolve(parseJson(bytes, reader));
   },
-  1: async (params) => parseJson(utf8(await inflate(base64(params.get('z'), 'z')))),
+  1: async (params, reader) => parseJson(await inflate(base64(params.get('z'), 'z')), reader),
+  2: async (params, reader) => {
+    const z = params.get('z') ?? '';
+    const m = params.get('m') ?? '';
+    const c = params.get('c');
+    if (!c || !/^[0-9a-f]{8}$/.test(c)) {
+      throw new LinkError('checksum', 'the link has no checksum (c=): it was cut short or edited');
+    }
+    if (linkChecksum(m, z) !== c) {
+      throw new LinkError(
+        'checksum',
+        'the checksum does not match: the link was changed or cut short',
+      );
+    }
+    return parseJson(await inflate(base64(z, 'z')), reader);
+  },
 };
+
+/** The checksum a v2 link carries: over its model version and its payload text. */
+export function linkChecksum(model: string, z: string): string {
+  return crc32Hex(`${model}\n${z}`);
+}
 
 /** Per version below the current one: its payload → the next version's payload. */
 export const MIGRATIONS: Record<number, (payload: unknown) => unknown> = {
@@ -92,4 +136,6 @@ export const MIGRATIONS: Record<number, (payload: unknown) => unknown> = {
     void _baseSeed;
     return { p: makePatch(base, rest), ...(seed === undefined ? {} : { seed }) };
   },
+  // v2 carries the v1 payload unchanged (the checksum is checked by its reader).
+  1: (payload) => payload,
 };

@@ -1,0 +1,354 @@
+//! The one scenario reader: the bytes of a file, an import or a link →
+//! the serde types of `types.rs`, or one error naming the field path.
+//! Every door (the CLI, the page through the wasm facade, links, the fuzz
+//! targets) reads through here, so they all give the same answer.
+//!
+//! serde's derived `Deserialize` on the types does the reading: their
+//! attributes are the one source of names, defaults and required fields
+//! (docs/architecture.md, "The scenario reader"). It reads from a
+//! [`Json`] tree (json_tree.rs) through a deserializer that notes the
+//! field path of an error (tree_de.rs). Around that, this file refuses
+//! what the derive would not see: input over [`MAX_SCENARIO_BYTES`]
+//! (before anything is parsed), a byte-order mark, UTF-16, invalid UTF-8
+//! and text after the first JSON value; and it finds the field inside an
+//! internally tagged value (`"queue": {"kind": "red", …}`), which serde
+//! reads from a buffer that keeps no path ([`locate`]).
+
+use super::error::ErrorCode as E;
+use super::json_tree::Json;
+use super::tree_de::{self, ErrorPath};
+use super::validate::ValidationError;
+use serde::de::DeserializeOwned;
+
+/// The largest scenario accepted, in bytes. The largest valid scenario
+/// (1000 nodes, 2000 links with queues and impairments, 1000 flows with
+/// every option, a 5000-character description) is about 2 MB of JSON; a
+/// mahimahi trace of a few hundred thousand lines fits as well. Anything
+/// above is refused before it is parsed, so a 50 MB file never becomes a
+/// gigabyte of objects.
+pub const MAX_SCENARIO_BYTES: usize = 8_000_000;
+
+/// Read a `T` (a scenario, or one of its parts) from JSON bytes.
+pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ValidationError> {
+    if bytes.len() > MAX_SCENARIO_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    let text = utf8(bytes)?;
+    let json = Json::parse(text).map_err(|e| syntax_error(text, e))?;
+    attempt::<T>(&json).map_err(|(path, message)| {
+        let mut path = locate::<T>(&json, &path, &message);
+        // The derive refuses a repeated key at its object: name the key.
+        if let Some(key) = message
+            .strip_prefix("duplicate field `")
+            .and_then(|m| m.strip_suffix('`'))
+        {
+            if path != key && !path.ends_with(&format!(".{key}")) {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+            }
+        }
+        ValidationError::from_serde(path, &message)
+    })
+}
+
+/// Check that bytes are one JSON document the reader would parse (size,
+/// encoding, syntax, numbers in range) with no key twice in an object,
+/// for JSON that is not a scenario itself, such as a link's payload.
+pub fn check_json(bytes: &[u8]) -> Result<(), ValidationError> {
+    if bytes.len() > MAX_SCENARIO_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    let text = utf8(bytes)?;
+    let json = Json::parse(text).map_err(|e| syntax_error(text, e))?;
+    match duplicate(&json, &mut Vec::new()) {
+        Some((path, key)) => Err(ValidationError::at(path, E::DuplicateField).with("field", key)),
+        None => Ok(()),
+    }
+}
+
+/// The first key written twice in one object: (its path, the key).
+fn duplicate(json: &Json, steps: &mut Vec<String>) -> Option<(String, String)> {
+    let path = |steps: &[String]| steps.concat().trim_start_matches('.').to_string();
+    match json {
+        Json::Object(m) => {
+            for (i, (k, v)) in m.iter().enumerate() {
+                steps.push(format!(".{k}"));
+                if m[..i].iter().any(|(j, _)| j == k) {
+                    return Some((path(steps), k.clone()));
+                }
+                let found = duplicate(v, steps);
+                steps.pop();
+                if found.is_some() {
+                    return found;
+                }
+            }
+            None
+        }
+        Json::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
+            steps.push(format!("[{i}]"));
+            let found = duplicate(v, steps);
+            steps.pop();
+            found
+        }),
+        _ => None,
+    }
+}
+
+fn too_large(bytes: usize) -> ValidationError {
+    ValidationError::at("", E::TooLarge)
+        .with("bytes", bytes)
+        .with("max", MAX_SCENARIO_BYTES)
+}
+
+/// Read a `T` from JSON text (see [`read_json`]).
+pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, ValidationError> {
+    read_json(text.as_bytes())
+}
+
+/// The bytes as UTF-8 text, or why they are not: a byte-order mark,
+/// UTF-16, or an invalid sequence, each with its byte position.
+fn utf8(bytes: &[u8]) -> Result<&str, ValidationError> {
+    let refuse = |code: E| Err(ValidationError::at("", code));
+    match bytes {
+        [0xEF, 0xBB, 0xBF, ..] => return refuse(E::ByteOrderMark),
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => return refuse(E::Utf16),
+        // JSON starts with an ASCII character; UTF-16 without a mark puts
+        // a zero byte beside it.
+        [0, _, ..] | [_, 0, ..] => return refuse(E::Utf16NoMark),
+        _ => {}
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        ValidationError::at("", E::NotUtf8)
+            .with("byte", format!("0x{:02X}", bytes[at]))
+            .with("offset", at)
+    })
+}
+
+/// A syntax error (or an early end, a number out of range, text after the
+/// value): where in the text it is, by line, column and byte.
+fn syntax_error(text: &str, e: serde_json::Error) -> ValidationError {
+    let message = e.to_string();
+    let reason = message
+        .rfind(" at line ")
+        .map_or(message.as_str(), |i| &message[..i]);
+    ValidationError::syntax(
+        "",
+        &format!(
+            "{reason} at line {} column {} (byte {})",
+            e.line(),
+            e.column(),
+            byte_offset(text, e.line(), e.column())
+        ),
+    )
+}
+
+/// The byte offset of serde_json's (line, column), both from 1: the byte
+/// the parser stopped at.
+fn byte_offset(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Deserialize `T` from the tree; an error as (path, message).
+fn attempt<T: DeserializeOwned>(json: &Json) -> Result<T, (String, String)> {
+    let at = ErrorPath::default();
+    tree_de::deserialize::<T>(json, &at).map_err(|e| (at.take(), e.0))
+}
+
+/// One step down the tree: a member (by its position, so a duplicate key
+/// is its own step) or an array element.
+#[derive(Clone, Copy)]
+enum Step {
+    Member(usize),
+    Element(usize),
+}
+
+/// The path of an error that serde noted at `path`, narrowed down inside
+/// an internally tagged value. serde reads such a value (an object with a
+/// `kind`) by buffering it, and an error inside surfaces at the object
+/// with no further path. The error is the first one in the order of the
+/// text, and the members of a struct are read in that order, so it stays
+/// the same when the object keeps only its first *i* members (and its
+/// `kind`) exactly when the culprit is among them: the smallest such *i*
+/// names the culprit member, and the search goes on inside its value.
+/// Later siblings are dropped on the way down, so no other error of the
+/// same wording can stand in for it. Only error paths pay for this.
+fn locate<T: DeserializeOwned>(root: &Json, path: &str, message: &str) -> String {
+    let Some(mut steps) = find(root, path) else {
+        return path.to_string();
+    };
+    if !matches!(node(root, &steps), Json::Object(m) if m.iter().any(|(k, v)| k == "kind" && matches!(v, Json::String(_))))
+    {
+        return path.to_string();
+    }
+    let mut tree = root.clone();
+    let same = |tree: &Json| matches!(attempt::<T>(tree), Err((p, m)) if p == path && m == message);
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.strip_suffix('`'));
+    loop {
+        let here = node(&tree, &steps);
+        let n = children(here);
+        let with = |i: usize| {
+            let mut t = tree.clone();
+            truncate(node_mut(&mut t, &steps), i);
+            same(&t)
+        };
+        if n == 0 || with(0) {
+            break;
+        }
+        // A field missing from this very object, whatever its members hold.
+        if let (Some(field), Json::Object(members)) = (missing, here) {
+            if !members.iter().any(|(k, _)| k == field) {
+                let mut t = tree.clone();
+                if let Json::Object(m) = node_mut(&mut t, &steps) {
+                    m.retain(|(_, v)| !matches!(v, Json::Object(_) | Json::Array(_)));
+                }
+                if same(&t) {
+                    break;
+                }
+            }
+        }
+        if !with(n) {
+            break;
+        }
+        // The smallest i in 1..=n with which the error stays.
+        let (mut lo, mut hi) = (1, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if with(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let here = node_mut(&mut tree, &steps);
+        truncate(here, lo);
+        let step = match here {
+            Json::Object(m) => {
+                let at = m
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (k, _))| k != "kind")
+                    .nth(lo - 1)
+                    .map_or(0, |(i, _)| i);
+                Step::Member(at)
+            }
+            _ => Step::Element(lo - 1),
+        };
+        steps.push(step);
+        if !matches!(node(&tree, &steps), Json::Object(_) | Json::Array(_)) {
+            break;
+        }
+    }
+    write_path(&tree, &steps)
+}
+
+/// The members of an object other than `kind`, or the elements of an array.
+fn children(json: &Json) -> usize {
+    match json {
+        Json::Object(m) => m.iter().filter(|(k, _)| k != "kind").count(),
+        Json::Array(items) => items.len(),
+        _ => 0,
+    }
+}
+
+/// Keep the first `n` children (and an object's `kind`).
+fn truncate(json: &mut Json, n: usize) {
+    match json {
+        Json::Object(m) => {
+            let mut kept = 0;
+            m.retain(|(k, _)| {
+                if k == "kind" {
+                    return true;
+                }
+                kept += 1;
+                kept <= n
+            });
+        }
+        Json::Array(items) => items.truncate(n),
+        _ => {}
+    }
+}
+
+fn node<'a>(json: &'a Json, steps: &[Step]) -> &'a Json {
+    steps.iter().fold(json, |j, s| match (j, s) {
+        (Json::Object(m), Step::Member(i)) => &m[*i].1,
+        (Json::Array(items), Step::Element(i)) => &items[*i],
+        _ => j,
+    })
+}
+
+fn node_mut<'a>(json: &'a mut Json, steps: &[Step]) -> &'a mut Json {
+    let mut j = json;
+    for s in steps {
+        j = match (j, s) {
+            (Json::Object(m), Step::Member(i)) => &mut m[*i].1,
+            (Json::Array(items), Step::Element(i)) => &mut items[*i],
+            (other, _) => other,
+        };
+    }
+    j
+}
+
+/// The steps to the node a path string names (the first member of a key
+/// written twice: the derive refuses the second before reading its value).
+fn find(root: &Json, path: &str) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    let mut json = root;
+    let mut rest = path;
+    while !rest.is_empty() {
+        rest = rest.strip_prefix('.').unwrap_or(rest);
+        if let Some(r) = rest.strip_prefix('[') {
+            let (index, r) = r.split_once(']')?;
+            let i: usize = index.parse().ok()?;
+            let Json::Array(items) = json else {
+                return None;
+            };
+            json = items.get(i)?;
+            steps.push(Step::Element(i));
+            rest = r;
+        } else {
+            let end = rest.find(['.', '[']).unwrap_or(rest.len());
+            let Json::Object(m) = json else {
+                return None;
+            };
+            let i = m.iter().position(|(k, _)| k == &rest[..end])?;
+            json = &m[i].1;
+            steps.push(Step::Member(i));
+            rest = &rest[end..];
+        }
+    }
+    Some(steps)
+}
+
+fn write_path(root: &Json, steps: &[Step]) -> String {
+    let mut out = String::new();
+    let mut json = root;
+    for s in steps {
+        match (json, s) {
+            (Json::Object(m), Step::Member(i)) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(&m[*i].0);
+                json = &m[*i].1;
+            }
+            (Json::Array(items), Step::Element(i)) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+                json = &items[*i];
+            }
+            _ => {}
+        }
+    }
+    out
+}
