@@ -10,7 +10,7 @@
 //   node scripts/fuzz.mjs --gate               what npm test runs: a fixed seed and a fixed number of
 //                                              inputs per target after every seed once, in a fresh
 //                                              corpus, so every machine tries the same inputs
-//                                              (about 13 s a target; 25 s at most)
+//                                              (about 13 s a target; 15 s at most)
 //   node scripts/fuzz.mjs --seconds 3600       the long run (docs/reliability.md)
 //   node scripts/fuzz.mjs --seconds 3600 --jobs 4 scenario_simulate
 //
@@ -35,7 +35,7 @@ const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
 export const GATE = {
   seed: 1,
   runs: { scenario_decode: 1_000_000, scenario_simulate: 30_000 },
-  seconds: 25,
+  seconds: 15,
 };
 
 /** Why fuzzing cannot run here, or null when it can. */

@@ -9,7 +9,8 @@ import { ROOT, goldenHash, loadGolden } from '../golden/golden';
 import { fieldId, openLab, runToDone, openEditor } from './helpers';
 import { linkToScenario, linkV0, readLinkV1 } from './links';
 
-const CLI = join(ROOT, 'wasm', 'target', 'release', 'tcplab');
+// The CLI as npm test builds it (cargo test's profile, in target/debug).
+const CLI = join(ROOT, 'wasm', 'target', 'debug', 'tcplab');
 const RATE = fieldId('topology.links[1].rate_bps');
 
 /** The hash the native CLI prints for `file` (when it is built), else the recorded golden hash. */
@@ -51,9 +52,13 @@ test('Copy link copies a link that reopens the edited scenario and reruns it bit
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('copy-link-status')).toHaveText(/Link copied/);
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/\/lab\/sub\/\?lang=en&theme=light#v=1&z=[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(
+    /\/lab\/sub\/\?lang=en&theme=light#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=[A-Za-z0-9_-]+$/,
+  );
   // The address bar follows the page too.
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#v=1&z=/);
+  await expect
+    .poll(() => page.evaluate(() => location.hash))
+    .toMatch(/^#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=/);
 
   const other = await context.newPage();
   await other.goto(link);
@@ -75,7 +80,7 @@ test('when the clipboard is refused, the link is shown selected in a field', asy
   await page.getByTestId('copy-link').click();
   const field = page.getByTestId('copy-link-field');
   await expect(field).toBeVisible();
-  await expect(field).toHaveValue(/#v=1&z=/);
+  await expect(field).toHaveValue(/#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=/);
   await expect(page.getByText('The clipboard is not available here')).toBeVisible();
   expect(
     await field.evaluate(
@@ -93,7 +98,9 @@ test('an old #s= link (v0) still opens its scenario', async ({ page }) => {
   await expect(page.locator(`#${RATE}`)).toHaveValue('7');
   await expect(page.getByTestId('link-error')).toHaveCount(0);
   // Rewritten in the current format.
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#v=1&z=/);
+  await expect
+    .poll(() => page.evaluate(() => location.hash))
+    .toMatch(/^#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=/);
 });
 
 test('the plots shown and the time window travel in the link', async ({ page }) => {

@@ -292,7 +292,7 @@ test('a short shared link runs on open and keeps its selection', async ({ page }
   await page.locator('#field-A-topology_links_1__rate_bps').count();
   await page.getByTestId('side-knobs').click();
   await page.locator('#knob-rtt').fill('30');
-  await expect(page).toHaveURL(/#v=1&z=/);
+  await expect(page).toHaveURL(/#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=/);
   await page.waitForTimeout(600);
   const link = page.url();
   const second = await page.context().newPage();
@@ -312,7 +312,7 @@ test('layout, live and presentation mode leave the share link and the trace hash
   await page.setViewportSize({ width: 1366, height: 768 });
   await openLab(page);
   await page.locator('#knob-rtt').fill('70');
-  await expect(page).toHaveURL(/#v=1&z=/);
+  await expect(page).toHaveURL(/#v=2&m=[\d.]+&c=[0-9a-f]+(?:&[a-z]+=[\w.-]+)*&z=/);
   // Live re-run of the edit, then the fragment as the page wrote it.
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'done', {
     timeout: 30_000,

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { ROOT } from '../../golden/golden';
 
 export { ROOT };
-export const CLI = join(ROOT, 'wasm', 'target', 'release', 'tcplab');
+/** The CLI in cargo test's profile (its output directory is debug/): `npm test` has built it
+ * with `cargo test` before Vitest runs, so the tests do not compile the model again in release. */
+export const CLI = join(ROOT, 'wasm', 'target', 'debug', 'tcplab');
 
 export function readRepoFile(rel: string): string {
   return readFileSync(join(ROOT, rel), 'utf8');
@@ -23,11 +25,12 @@ export function runProcess(cmd: string, args: string[]): Ran {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Build the native CLI (a no-op when it is up to date). */
+/** Build the native CLI in the test profile (a no-op when it is up to date). */
 export function buildCli(): void {
   const r = runProcess('cargo', [
     'build',
-    '--release',
+    '--profile',
+    'test',
     '--manifest-path',
     'wasm/Cargo.toml',
     '--bin',
