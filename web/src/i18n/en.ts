@@ -448,6 +448,9 @@ export const en = {
     otherModel: (theirs: string, ours: string) =>
       `This link was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the link's author saw.`,
     hashes: 'Trace hash when the link was made → now',
+    otherModelFile: (file: string, theirs: string, ours: string) =>
+      `The file ${file} was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the file's author saw.`,
+    fileHashes: 'Trace hash when the file was saved → now',
     copy: 'Copy link',
     copied: 'Link copied: it opens this scenario, seed and view.',
     fallback: 'The clipboard is not available here. Select the link and copy it:',

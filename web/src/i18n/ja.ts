@@ -458,6 +458,9 @@ export const ja: Strings = {
     otherModel: (theirs: string, ours: string) =>
       `このリンクはモデルのバージョン ${theirs} で作られました。このラボはバージョン ${ours} なので、実行結果がリンク作成者の見たものと異なる場合があります。`,
     hashes: 'リンク作成時 → 現在のトレースハッシュ',
+    otherModelFile: (file: string, theirs: string, ours: string) =>
+      `ファイル ${file} はモデルのバージョン ${theirs} で作られました。このラボはバージョン ${ours} なので、実行結果がファイル作成者の見たものと異なる場合があります。`,
+    fileHashes: 'ファイル保存時 → 現在のトレースハッシュ',
     copy: 'リンクをコピー',
     copied: 'リンクをコピーしました。このシナリオ、シード、表示が開きます。',
     fallback: 'ここではクリップボードを使えません。リンクを選択してコピーしてください:',
