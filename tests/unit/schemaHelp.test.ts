@@ -29,7 +29,10 @@ describe('schema help texts in Japanese', () => {
   });
 
   it('has a Japanese text for every description, keyed by the English it translates', () => {
-    const missing = descriptions.filter((d) => !ja[d.path]).map((d) => `${d.path}: ${d.text}`);
+    // Each line gives what an entry needs: `"<path>": ["<hash>", "<Japanese>"]`.
+    const missing = descriptions
+      .filter((d) => !ja[d.path])
+      .map((d) => `${d.path} (${helpHash(d.text)}): ${d.text}`);
     expect(missing, 'descriptions without a Japanese text (add them)').toEqual([]);
     const stale = descriptions
       .filter((d) => ja[d.path] && ja[d.path][0] !== helpHash(d.text))
