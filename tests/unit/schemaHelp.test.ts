@@ -35,7 +35,7 @@ describe('schema help texts in Japanese', () => {
       .map((d) => `${d.path} (${helpHash(d.text)}): ${d.text}`);
     expect(missing, 'descriptions without a Japanese text (add them)').toEqual([]);
     const stale = descriptions
-      .filter((d) => ja[d.path] && ja[d.path][0] !== helpHash(d.text))
+      .filter((d) => ja[d.path] && ja[d.path]?.[0] !== helpHash(d.text))
       .map((d) => `${d.path} (now ${helpHash(d.text)}): ${d.text}`);
     expect(stale, 'English changed since the translation (translate again, new hash)').toEqual([]);
   });

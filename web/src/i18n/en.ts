@@ -98,8 +98,6 @@ export const en = {
     kind: 'Kind',
     routerNote: 'A router forwards packets; its queues are set on its links.',
     hostModel: 'End-host model',
-    hostModelHint:
-      'The receiving host’s own work (bus, memory copies, per-packet cost) can limit TCP. “ideal” costs nothing.',
     offload: 'Offload (TOE)',
     offloadPreset: 'as the preset',
     on: 'on',

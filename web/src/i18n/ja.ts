@@ -100,8 +100,6 @@ export const ja: Strings = {
     kind: '種類',
     routerNote: 'ルータはパケットを転送します。キューは接続するリンク側で設定します。',
     hostModel: '端末ホストのモデル',
-    hostModelHint:
-      '受信ホスト自身の処理(バス、メモリコピー、パケットごとの処理時間)が TCP を制限することがあります。「ideal」はコストなしです。',
     offload: 'オフロード(TOE)',
     offloadPreset: 'プリセットのまま',
     on: 'オン',

@@ -1,11 +1,14 @@
 // Fields generated from the JSON Schema: every parameter of a queue discipline, loss model,
 // traffic source, TCP option block, algorithm or host model, with the model's own default as
-// the placeholder and its description (in the reader's language) as the hint. New parameters
-// appear without UI changes.
+// the placeholder, its label with units from the label table and its description (in the
+// reader's language) as the hint; a select shows its options' labels and the chosen one's
+// description. New parameters appear with their schema names until the label table has them
+// (a unit test fails until it does).
 import type { FieldInfo } from '../../scenario/schemaInfo';
 import { activeScenario, editor } from '../../state/editorStore';
 import { useStore } from '../hooks/useStore';
 import { useHelp } from '../hooks/useHelp';
+import { useLabel } from '../hooks/useLabel';
 import { unitOf } from '../../scenario/units';
 import { BoolField } from './BoolField';
 import { FlowListField } from './FlowListField';
@@ -19,7 +22,8 @@ function placeholderFor(f: FieldInfo, scale: number): string | undefined {
   return undefined;
 }
 
-/** A readable label from a field name: `limit_packets` → `limit packets`. */
+/** A readable name from a field name (`limit_packets` → `limit packets`), for a field the label
+ * table does not have yet. */
 export function labelOf(name: string): string {
   return name.replace(/_(bps|ms|ns|s)$/, '').replace(/_/g, ' ');
 }
@@ -44,7 +48,8 @@ export function SchemaFields({ fields, basePath, skip = [] }: Props) {
 
 function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
   const help = useHelp();
-  const label = labelOf(f.name);
+  const name = useLabel();
+  const label = name(f.key, labelOf(f.name));
   const hint = f.description ? <Help text={f.description} /> : undefined;
   switch (f.kind) {
     case 'number':
@@ -82,8 +87,9 @@ function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
           fallback={typeof f.default === 'string' ? f.default : (f.options?.[0]?.value ?? '')}
           options={(f.options ?? []).map((o) => ({
             value: o.value,
-            label: o.value,
+            label: name(o.key, o.value),
             title: help(o.description).text,
+            description: o.description,
           }))}
           hint={hint}
         />
