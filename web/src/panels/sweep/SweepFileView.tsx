@@ -111,13 +111,17 @@ export function SweepFileView({ canRun }: { canRun: boolean }) {
                     <tr key={p.index}>
                       <th scope="row">{p.index}</th>
                       {p.cells.map((c, i) => (
-                        <td key={i}>{c}</td>
+                        <td key={i} data-label={s.names[i]}>
+                          {c}
+                        </td>
                       ))}
-                      <td>{p.seed}</td>
+                      <td data-label="seed">{p.seed}</td>
                       {s.metrics.map((m) => (
-                        <td key={m}>{summary ? shown(metricValue(summary, m)) : '…'}</td>
+                        <td key={m} data-label={m}>
+                          {summary ? shown(metricValue(summary, m)) : '…'}
+                        </td>
                       ))}
-                      <td>
+                      <td data-label="trace_hash">
                         <code>{p.result?.ok ? p.result.summary.trace_hash : ''}</code>
                       </td>
                     </tr>
