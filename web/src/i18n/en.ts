@@ -440,6 +440,17 @@ export const en = {
     csv: 'Download results (CSV)',
     empty: 'Choose a parameter and a range, then run the sweep.',
     needsRtt: 'Could not work out the round trip of this scenario.',
+    export: 'Save as a sweep file',
+    file: {
+      heading: 'Sweep files',
+      help: 'A sweep file holds a scenario, the parameters swept and the metrics: the page, tcplab sweep and tcplab.sweep in Python run it to the same points (docs/sweeps.md). Save the sweep above as one, or open one to run it here.',
+      import: 'Open a sweep file…',
+      error: (path: string, message: string) =>
+        `That sweep file cannot be run: ${path ? `${path}: ` : ''}${message}`,
+      tooMany: (points: number, max: number) =>
+        `That sweep file has ${points} points; the page runs at most ${max}. Run it with tcplab sweep (or tcplab.sweep in Python), which can also split it into shards.`,
+      progress: (done: number, total: number) => `${done} of ${total} runs done`,
+    },
   },
 
   share: {
