@@ -17,7 +17,7 @@ mod sweep;
 
 use args::{Cli, Command, SchemaKind};
 use clap::Parser as _;
-use sim::scenario::parse_scenario_bytes;
+use sim::parse_scenario_bytes;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -127,7 +127,7 @@ fn validate(args: args::Validate) -> ExitCode {
     let file = &args.file;
     match load(file) {
         Ok(s) => {
-            let w = sim::scenario::estimate_work(&s);
+            let w = sim::estimate_work(&s);
             if !args.json {
                 println!("{file}: valid");
                 println!(
@@ -137,7 +137,7 @@ fn validate(args: args::Validate) -> ExitCode {
             } else {
                 println!("{}", w.to_json());
             }
-            if w.level == sim::scenario::WorkLevel::Warn {
+            if w.level == sim::estimate::WorkLevel::Warn {
                 eprintln!("warning: {file}: {}", w.message);
             }
             ExitCode::SUCCESS

@@ -11,6 +11,8 @@ export type FieldKind = 'number' | 'integer' | 'boolean' | 'enum' | 'array' | 'o
 export interface EnumOption {
   value: string;
   description: string;
+  /** A short display name (`x-label`), where the model gives one. */
+  label?: string;
 }
 
 export interface FieldInfo {
@@ -73,7 +75,12 @@ export function enumOptions(defName: string): EnumOption[] {
   const opts: EnumOption[] = [];
   for (const o of one as Json[]) {
     if (typeof o.const !== 'string') return [];
-    opts.push({ value: o.const, description: String(o.description ?? '') });
+    const label = typeof o['x-label'] === 'string' ? o['x-label'] : undefined;
+    opts.push({
+      value: o.const,
+      description: String(o.description ?? ''),
+      ...(label ? { label } : {}),
+    });
   }
   return opts;
 }

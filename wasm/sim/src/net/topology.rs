@@ -433,7 +433,7 @@ mod tests {
                 cc_rules: Vec::new(),
                 topology: t,
             };
-            let e = crate::scenario::validate(&s);
+            let e = crate::scenario::validate_fields(&s);
             assert!(e.is_empty(), "{e:?}");
         }
     }
