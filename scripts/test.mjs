@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the set-up of `npm start`, then every check the project has, in order:
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI (test profile),
+//         the Python package's tests (scripts/test-python.mjs: pytest, the notebook, Dask),
 //         the model validated against analytic oracles (npm run validate), the paper report
 //         and every number quoted from it matching the model (tcplab papers --check), and each cargo-fuzz
 //         target over its seeds plus a fixed set of new inputs, under a minute in all
@@ -9,12 +10,13 @@
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
 // Every check runs even when an earlier one fails; the summary lists them and the exit status
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
 import { capture, log, run } from './lib/proc.mjs';
 import { setup } from './setup.mjs';
 import { fuzz } from './fuzz.mjs';
+import { testPython } from './test-python.mjs';
 
 /** The CLI as `cargo build --profile test` leaves it (the test profile's output directory is debug/). */
 const TEST_CLI = join(ROOT, 'wasm', 'target', 'debug', 'tcplab');
@@ -57,6 +59,22 @@ function ensureChromium() {
   return 1;
 }
 
+/** A fresh checkout's builds (cargo's target directory, the fuzz build, the wasm) take about
+ * 10 GB; with less free space they fail with "No space left on device" half-way, in ways that
+ * look like anything but a full disk. Say so first. */
+const FRESH_BUILD_GB = 10;
+function diskWarning() {
+  try {
+    const { bavail, bsize } = statfsSync(ROOT);
+    const freeGb = (bavail * bsize) / 1e9;
+    return freeGb < FRESH_BUILD_GB
+      ? `only ${freeGb.toFixed(1)} GB free where the checkout is; a fresh build needs about ${FRESH_BUILD_GB} GB, so builds may fail with "No space left on device"`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 const steps = [
   ['rust components', ensureRustComponents],
   ['cargo fmt --check', cargo('fmt', '--all', '--', '--check')],
@@ -69,6 +87,10 @@ const steps = [
   ['native CLI', cargo('build', '--profile', 'test', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(TEST_CLI, ['oracles'])],
   ['papers (quoted numbers)', () => run(TEST_CLI, ['papers', '--check'])],
+  // The Python package: its virtual environment (installed by uv, seconds with its cache warm),
+  // the extension cargo test has just built (its example makes cargo test compile it and PyO3
+  // with the workspace's features, so nothing is compiled here) and pytest.
+  ['python (pytest)', () => testPython()],
   ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
@@ -83,9 +105,12 @@ const needs = {
   playwright: ['vite build', 'chromium'],
   'validate (oracles)': ['native CLI'],
   'papers (quoted numbers)': ['native CLI'],
+  'python (pytest)': ['native CLI'],
 };
 
 const t0 = Date.now();
+const lowDisk = diskWarning();
+if (lowDisk) process.stderr.write(`\nwarning: ${lowDisk}\n\n`);
 try {
   setup();
 } catch (e) {
@@ -119,6 +144,7 @@ for (const r of results) {
   );
 }
 process.stdout.write(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+if (lowDisk && failed.length > 0) process.stdout.write(`  (${lowDisk})\n`);
 // What failed, in detail, where a log read from its end shows it.
 for (const r of failed.filter((f) => f.detail)) process.stdout.write(`\n${r.name}:\n${r.detail}\n`);
 process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);

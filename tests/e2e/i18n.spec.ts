@@ -40,6 +40,20 @@ test('a bad value in the editor shows the validator message in Japanese at ja', 
   );
 });
 
+test('the editor shows the help of a field in Japanese at ja', async ({ page }) => {
+  await openLab(page);
+  await openEditor(page);
+  const help = page.getByTestId('link-inspector').getByTestId('field-help');
+  await expect(help.first()).toHaveText(
+    'First in, first out; arrivals that do not fit are dropped.',
+  );
+  await page.getByTestId('language').selectOption('ja');
+  // The queue's help and its parameters' help, from the schema's descriptions, translated.
+  await expect(help.first()).toHaveText('先入れ先出し。');
+  await expect(help.filter({ hasText: 'これか limit_bytes を指定する' })).toHaveCount(1);
+  await expect(page.getByTestId('link-inspector').getByTestId('fallback-mark')).toHaveCount(0);
+});
+
 test('the dark theme switches the page and the plots', async ({ page }) => {
   await openLab(page);
   await page.getByTestId('theme').click();

@@ -4,10 +4,12 @@ import { variant, variants } from '../../scenario/schemaInfo';
 import { startVariant, switchQueue } from '../../scenario/starters';
 import type { Link } from '../../scenario/types';
 import { setField } from '../../state/editorStore';
+import { useHelp } from '../hooks/useHelp';
 import { useStrings } from '../hooks/useStrings';
 import { queueName } from '../../lessons/words';
 import { NumberField } from './NumberField';
-import { SchemaFields, firstSentence } from './SchemaFields';
+import { Help } from './Help';
+import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
 const QUEUES = variants('QueueSpec');
@@ -15,6 +17,7 @@ const LOSSES = variants('LossSpec');
 
 export function LinkInspector({ link, index }: { link: Link; index: number }) {
   const t = useStrings();
+  const help = useHelp();
   const base = `topology.links[${index}]`;
   const queueKind = link.queue?.kind ?? 'drop_tail';
   const queue = variant('QueueSpec', queueKind);
@@ -54,9 +57,9 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         options={QUEUES.map((q) => ({
           value: q.kind,
           label: queueName(q.kind),
-          title: q.description,
+          title: help(q.description).text,
         }))}
-        hint={queue ? firstSentence(queue.description) : undefined}
+        hint={queue ? <Help text={queue.description} /> : undefined}
         onChange={(kind) => setField(`${base}.queue`, switchQueue(link.queue, kind))}
       />
       {queue && queue.fields.length > 0 && (
@@ -72,9 +75,9 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         exactErrors
         options={[
           { value: '', label: t.link.lossNone },
-          ...LOSSES.map((l) => ({ value: l.kind, label: l.kind, title: l.description })),
+          ...LOSSES.map((l) => ({ value: l.kind, label: l.kind, title: help(l.description).text })),
         ]}
-        hint={loss ? firstSentence(loss.description) : undefined}
+        hint={loss ? <Help text={loss.description} /> : undefined}
         onChange={(kind) =>
           setField(`${base}.loss`, kind ? startVariant('LossSpec', kind) : undefined)
         }

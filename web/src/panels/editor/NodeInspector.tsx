@@ -2,9 +2,11 @@
 // and every model parameter from the schema); a router has nothing of its own to set.
 import { enumOptions, objectFields } from '../../scenario/schemaInfo';
 import type { Node } from '../../scenario/types';
+import { useHelp } from '../hooks/useHelp';
 import { useStrings } from '../hooks/useStrings';
 import { BoolField } from './BoolField';
-import { SchemaFields, firstSentence } from './SchemaFields';
+import { firstSentence } from './firstSentence';
+import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
 const PRESETS = enumOptions('HostPreset');
@@ -12,6 +14,7 @@ const HOST_FIELDS = objectFields('HostSpec');
 
 export function NodeInspector({ node, index }: { node: Node; index: number }) {
   const t = useStrings();
+  const help = useHelp();
   const base = `topology.nodes[${index}]`;
   const kindLabel = node.kind === 'host' ? t.topology.host : t.topology.router;
   return (
@@ -32,7 +35,7 @@ export function NodeInspector({ node, index }: { node: Node; index: number }) {
             options={PRESETS.map((p) => ({
               value: p.value,
               label: p.value,
-              title: firstSentence(p.description),
+              title: firstSentence(help(p.description).text),
             }))}
           />
           <BoolField path={`${base}.host.offload`} label={t.node.offload} nullable />

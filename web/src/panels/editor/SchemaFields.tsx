@@ -1,22 +1,18 @@
 // Fields generated from the JSON Schema: every parameter of a queue discipline, loss model,
 // traffic source, TCP option block, algorithm or host model, with the model's own default as
-// the placeholder and its description as the hint. New parameters appear without UI changes.
+// the placeholder and its description (in the reader's language) as the hint. New parameters
+// appear without UI changes.
 import type { FieldInfo } from '../../scenario/schemaInfo';
 import { activeScenario, editor } from '../../state/editorStore';
 import { useStore } from '../hooks/useStore';
+import { useHelp } from '../hooks/useHelp';
 import { unitOf } from '../../scenario/units';
 import { BoolField } from './BoolField';
 import { FlowListField } from './FlowListField';
+import { Help } from './Help';
 import { IntListField } from './IntListField';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
-
-/** The first sentence of a schema description (the rest is in the title tooltip). */
-export function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const m = /^(.+?[.!?])(\s|$)/.exec(flat);
-  return m?.[1] ?? flat;
-}
 
 function placeholderFor(f: FieldInfo, scale: number): string | undefined {
   if (typeof f.default === 'number') return String(Number((f.default / scale).toPrecision(6)));
@@ -47,8 +43,9 @@ export function SchemaFields({ fields, basePath, skip = [] }: Props) {
 }
 
 function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
+  const help = useHelp();
   const label = labelOf(f.name);
-  const hint = firstSentence(f.description);
+  const hint = f.description ? <Help text={f.description} /> : undefined;
   switch (f.kind) {
     case 'number':
     case 'integer': {
@@ -86,7 +83,7 @@ function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
           options={(f.options ?? []).map((o) => ({
             value: o.value,
             label: o.value,
-            title: o.description,
+            title: help(o.description).text,
           }))}
           hint={hint}
         />

@@ -1,4 +1,5 @@
 // A labelled select bound to a scenario path (or to a custom handler), with its inline error.
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { fieldDomId } from '../../scenario/errorPlace';
 import { editor, setField, valueAt } from '../../state/editorStore';
@@ -19,7 +20,8 @@ interface Props {
   fallback?: string;
   /** The value shown, when it is not simply the string at `path`. */
   value?: string;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
   compact?: boolean;
   /** Errors only at exactly this path (a select that heads a group of fields). */
   exactErrors?: boolean;

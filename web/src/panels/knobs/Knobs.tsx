@@ -29,6 +29,7 @@ import { formatNumber } from '../../i18n/format';
 import { protocolValue, withProtocol } from '../editor/FlowsTable';
 import { NumberField } from '../editor/NumberField';
 import { SelectField } from '../editor/SelectField';
+import { useHelp } from '../hooks/useHelp';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 
@@ -114,6 +115,7 @@ interface Props {
 
 export function Knobs({ only }: Props) {
   const t = useStrings();
+  const help = useHelp();
   const state = useStore(editor);
   const s = activeScenario(state);
   const show = (id: KnobId) => !only || only.includes(id);
@@ -219,7 +221,11 @@ export function Knobs({ only }: Props) {
           label={t.screen.queue}
           fallback="drop_tail"
           exactErrors
-          options={QUEUES.map((q) => ({ value: q.kind, label: q.kind, title: q.description }))}
+          options={QUEUES.map((q) => ({
+            value: q.kind,
+            label: q.kind,
+            title: help(q.description).text,
+          }))}
           onChange={(kind) => setField(`${base}.queue`, switchQueue(link.queue, kind))}
         />
       )}
