@@ -118,6 +118,7 @@ fn run(args: args::Run) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    pcaps.report_missed();
     // A closed stdout (e.g. piped into `head`) is not an error worth a panic.
     let _ = writeln!(std::io::stdout(), "{}", summary.to_json());
     ExitCode::SUCCESS

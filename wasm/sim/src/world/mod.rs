@@ -743,7 +743,12 @@ impl World {
 
     /// Packets the first capture could not hold (its buffer was full between drains).
     pub fn capture_missed(&self) -> u64 {
-        self.captures.first().map_or(0, |c| c.missed())
+        self.capture_missed_of(0)
+    }
+
+    /// Packets capture `i` could not hold (its buffer was full between drains).
+    pub fn capture_missed_of(&self, i: usize) -> u64 {
+        self.captures.get(i).map_or(0, |c| c.missed())
     }
 
     pub fn now(&self) -> Time {
