@@ -77,7 +77,7 @@ pub const FLAG_TIMESTAMPS: u32 = 128;
 /// hold it and a pcap of two million packets opens in Wireshark).
 pub const MAX_RECORDS: usize = 250_000;
 
-fn kind_value(k: PacketKind) -> f64 {
+pub(crate) fn kind_value(k: PacketKind) -> f64 {
     match k {
         PacketKind::Data => 0.0,
         PacketKind::Ack => 1.0,

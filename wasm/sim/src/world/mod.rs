@@ -4,6 +4,7 @@
 
 mod build;
 pub mod capture;
+pub mod capture_paths;
 mod cc_switch;
 mod flow;
 mod handshake;
@@ -19,6 +20,7 @@ use crate::net::packet::fragment_sizes;
 use crate::net::{Channel, Packet, PacketKind};
 use crate::queue::{DropReason, QueueCtx};
 use capture::{Capture, CapturePoint};
+use capture_paths::{Passage, PathLog};
 use flow::{Endpoints, FlowRt, HostRt};
 use pcap::PcapFlow;
 
@@ -158,6 +160,8 @@ pub struct World {
     finished: bool,
     /// Packet captures, when asked for (`World::capture`); empty costs nothing.
     captures: Vec<Capture>,
+    /// Every packet's passage through every channel, when asked for (`World::log_paths`).
+    paths: Option<PathLog>,
 }
 
 impl World {
@@ -290,8 +294,34 @@ impl World {
             for cap in &mut self.captures {
                 cap.observe_drop(now, &pkt, c, DropReason::Impairment.index());
             }
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &pkt,
+                    Passage {
+                        channel: c,
+                        enqueued: pkt.enqueued_at,
+                        start: ch.tx_started,
+                        done: Some(now),
+                        arrive: None,
+                        drop_reason: Some(DropReason::Impairment.index()),
+                    },
+                );
+            }
         } else {
             let arrive = ch.arrival_time(now);
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &pkt,
+                    Passage {
+                        channel: c,
+                        enqueued: pkt.enqueued_at,
+                        start: ch.tx_started,
+                        done: Some(now),
+                        arrive: Some(arrive),
+                        drop_reason: None,
+                    },
+                );
+            }
             ch.pipe.push_back((arrive, pkt));
             if ch.pipe.len() == 1 {
                 self.events.schedule(arrive, Event::Arrive(c as u32));
@@ -619,6 +649,21 @@ impl World {
         if ch.fifo.is_some() {
             match ch.fifo_send(now, pkt.size) {
                 Some(arrive) => {
+                    if let (Some(log), Some(d)) =
+                        (self.paths.as_mut(), ch.fifo.as_ref().and_then(|f| f.last()))
+                    {
+                        log.record(
+                            pkt,
+                            Passage {
+                                channel: c,
+                                enqueued: now,
+                                start: d.start,
+                                done: Some(d.done),
+                                arrive: Some(arrive),
+                                drop_reason: None,
+                            },
+                        );
+                    }
                     let mut entered = *pkt;
                     entered.enqueued_at = now;
                     ch.pipe.push_back((arrive, entered));
@@ -631,6 +676,19 @@ impl World {
                     self.counts.dropped += 1;
                     for cap in &mut self.captures {
                         cap.observe_drop(now, pkt, c, DropReason::Overflow.index());
+                    }
+                    if let Some(log) = self.paths.as_mut() {
+                        log.record(
+                            pkt,
+                            Passage {
+                                channel: c,
+                                enqueued: now,
+                                start: now,
+                                done: None,
+                                arrive: None,
+                                drop_reason: Some(DropReason::Overflow.index()),
+                            },
+                        );
                     }
                 }
             }
@@ -674,6 +732,7 @@ impl World {
             ch.wait_sum += self.now - p.enqueued_at;
             ch.wait_count += 1;
             ch.transmitting = Some(p);
+            ch.tx_started = self.now;
             self.events.schedule(done, Event::TxDone(c as u32));
         } else if ch.qdisc.len_packets() > 0 {
             // A shaper holds packets back: poll it again when it says.
@@ -694,6 +753,19 @@ impl World {
             self.counts.dropped += 1;
             for cap in &mut self.captures {
                 cap.observe_drop(self.now, &p, c, reason.index());
+            }
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &p,
+                    Passage {
+                        channel: c,
+                        enqueued: p.enqueued_at,
+                        start: self.now,
+                        done: None,
+                        arrive: None,
+                        drop_reason: Some(reason.index()),
+                    },
+                );
             }
         }
     }
@@ -721,6 +793,23 @@ impl World {
         self.captures
             .push(Capture::new(f as u32, node, flow.timestamps, pcap));
         Ok(self.captures.len() - 1)
+    }
+
+    /// Log every packet's passage through every link direction that overlaps
+    /// `[from, until]` (ns), from now on (world/capture_paths.rs).
+    pub fn log_paths(&mut self, from: Time, until: Time) {
+        self.paths = Some(PathLog::new(from, until));
+    }
+
+    /// The path log's records since the last call, `capture_paths::PATH_WIDTH`
+    /// values each (empty without the log).
+    pub fn drain_paths(&mut self) -> Vec<f64> {
+        self.paths.as_mut().map_or_else(Vec::new, PathLog::drain)
+    }
+
+    /// Passages in the path log's window it could not hold.
+    pub fn paths_missed(&self) -> u64 {
+        self.paths.as_ref().map_or(0, PathLog::missed)
     }
 
     /// Capture `i`'s packets since the last call, `capture::RECORD_WIDTH`
