@@ -113,6 +113,34 @@ const SHOTS = [
     },
   },
   {
+    name: 'screenshots/anim',
+    viewport: { width: 1366, height: 768 },
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      // Slow start's first overflow of the bottleneck queue.
+      await page.getByTestId('anim-time').fill(process.env.ANIM_T ?? '0.2262');
+      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/anim.png') });
+    },
+  },
+  {
+    name: 'screenshots/anim-phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('anim-time').fill(process.env.ANIM_T ?? '0.2262');
+      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/anim-phone.png') });
+    },
+  },
+  {
     name: 'screenshot',
     async take(page) {
       await runToDone(page);

@@ -202,8 +202,9 @@ export interface Frame {
 }
 
 export interface FrameOptions {
-  /** At most this many marks per link direction (more: a sample, every k-th by uid). */
-  maxPerChannel: number;
+  /** At most this many marks per link direction (more: a sample, every k-th by uid); one
+   * number for all, or one per channel. */
+  maxPerChannel: number | readonly number[];
   loadWindow: number;
   flashS: number;
 }
@@ -231,7 +232,8 @@ export function frameAt(ix: PathIndex, t: number, o: FrameOptions): Frame {
       else if (p.arriveS >= 0) break;
     }
     f.onWire += live.length;
-    const every = Math.max(1, Math.ceil(live.length / Math.max(1, o.maxPerChannel)));
+    const cap = typeof o.maxPerChannel === 'number' ? o.maxPerChannel : (o.maxPerChannel[c] ?? 1);
+    const every = Math.max(1, Math.ceil(live.length / Math.max(1, cap)));
     f.sampleEvery.push(every);
     for (const p of live) {
       if (every > 1 && p.uid % every !== 0) continue;

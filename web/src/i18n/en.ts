@@ -399,6 +399,21 @@ export const en = {
     eventFilter: 'Show',
     allEvents: 'all kinds',
     eventCols: { time: 'time (s)', kind: 'event', target: 'where' },
+    anim: {
+      title: 'Packets on the diagram',
+      play: 'Play',
+      pause: 'Pause',
+      slow: 'Slow motion',
+      slowBy: (n: string) => `${n}× slower than the run's speed`,
+      time: 'Time shown on the diagram (s)',
+      at: (s: string) => `t = ${s} s`,
+      status: (n: string) => `${n} packets on the wire.`,
+      sampled: (k: string) =>
+        `Busy links show a representative sample: 1 packet in ${k} (every ${k}th by packet number); queues, loads and drops count every packet.`,
+      cut: (s: string) => `Packets are shown up to ${s} s (the log's cap).`,
+      legend:
+        "Dots are packets, coloured by flow (ACKs smaller, retransmissions ringed red), travelling at propagation speed; each link direction is one lane. The bar at a lane's start is its queue (full = its limit), a red burst is a drop there, and a link's colour is its load over the last 5 ms (grey idle, red always busy). Hover any plot, drag the slider or press Play to move in time.",
+    },
   },
   sweep: {
     tab: 'Sweep',
