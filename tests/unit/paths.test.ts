@@ -2,7 +2,14 @@
 // what is drawn at an instant (marks along each link direction, queue stacks, link load, drop
 // flashes), and the sample taken when a link carries more packets than it can draw.
 import { describe, expect, it } from 'vitest';
-import { frameAt, indexPaths, loadAt, queueAt, readPassages } from '../../web/src/charts/paths';
+import {
+  eventsIn,
+  frameAt,
+  indexPaths,
+  loadAt,
+  queueAt,
+  readPassages,
+} from '../../web/src/charts/paths';
 import type { PathTable } from '../../web/src/charts/paths';
 import type { Scenario } from '../../web/src/scenario/types';
 import { readRepoFile } from './helpers/repo';
@@ -82,5 +89,43 @@ describe('animated diagram frames', () => {
     expect(drawn.length).toBeLessThanOrEqual(onLink);
     expect(drawn.every((m) => m.uid % k === 0)).toBe(true);
     expect(few.onWire).toBe(full.onWire);
+  });
+});
+
+describe('the event list from the path log', () => {
+  const { table, channels } = log();
+  const passages = readPassages(table);
+  // Default scenario: nodes sender 0, router 1, receiver 2; access a=sender, bottleneck a=router.
+  const channelTo = channels.map(
+    (c) =>
+      ({ 'access:a>b': 1, 'access:b>a': 0, 'bottleneck:a>b': 2, 'bottleneck:b>a': 1 })[c] ?? -1,
+  );
+  const o = { limit: 10_000, channelTo, ackEnds: [0] };
+
+  it('lists the events of a window in time order, each packet enqueued before it is sent', () => {
+    const { events } = eventsIn(passages, 0.2, 0.23, o);
+    expect(events.length).toBeGreaterThan(50);
+    for (let i = 1; i < events.length; i++)
+      expect(events[i]!.timeS).toBeGreaterThanOrEqual(events[i - 1]!.timeS);
+    const kinds = new Set(events.map((e) => e.kind));
+    for (const k of ['enqueue', 'transmit', 'arrive', 'ack', 'drop']) expect(kinds).toContain(k);
+    // ACKs are the ACK packets reaching the sender (channel access:b>a).
+    const ackCh = channels.indexOf('access:b>a');
+    expect(events.filter((e) => e.kind === 'ack').every((e) => e.channel === ackCh)).toBe(true);
+    // The drops are at the bottleneck queue, and none of the dropped packets is sent there.
+    const b = channels.indexOf('bottleneck:a>b');
+    const drops = events.filter((e) => e.kind === 'drop');
+    expect(drops.every((e) => e.channel === b)).toBe(true);
+    expect(
+      events.some((e) => e.kind === 'transmit' && e.channel === b && e.uid === drops[0]!.uid),
+    ).toBe(false);
+  });
+
+  it('filters by kind and flow before the limit', () => {
+    const only = eventsIn(passages, 0, 1, { ...o, limit: 5, keep: (k) => k === 'drop' });
+    expect(only.events).toHaveLength(5);
+    expect(only.more).toBe(true);
+    expect(only.events.every((e) => e.kind === 'drop')).toBe(true);
+    expect(eventsIn(passages, 0, 1, { ...o, keep: (_, p) => p.flow === 1 }).events).toHaveLength(0);
   });
 });

@@ -262,3 +262,69 @@ export function frameAt(ix: PathIndex, t: number, o: FrameOptions): Frame {
   });
   return f;
 }
+
+/** What happened to a packet at a link direction, as the event list names it. */
+export type PathEventKind = 'enqueue' | 'transmit' | 'arrive' | 'ack' | 'drop';
+export const PATH_EVENT_KINDS: readonly PathEventKind[] = [
+  'enqueue',
+  'transmit',
+  'arrive',
+  'ack',
+  'drop',
+];
+
+export interface PathEvent {
+  timeS: number;
+  kind: PathEventKind;
+  channel: number;
+  flow: number;
+  uid: number;
+  passage: Passage;
+}
+
+/**
+ * The events of the log in [t0, t1], in time order, at most `limit` (the earliest): a packet
+ * entering a queue, starting on the wire, arriving at the far end (`ack` for an ACK arriving
+ * at `ackEnds[flow]`, the node index of the flow's sender, via `channelTo`), or dropped.
+ * `keep` filters (by flow and kind, say) before the limit applies.
+ */
+export function eventsIn(
+  passages: readonly Passage[],
+  t0: number,
+  t1: number,
+  o: {
+    limit: number;
+    channelTo: readonly number[];
+    ackEnds: readonly number[];
+    keep?: (kind: PathEventKind, p: Passage) => boolean;
+  },
+): { events: PathEvent[]; more: boolean } {
+  const out: PathEvent[] = [];
+  const add = (timeS: number, kind: PathEventKind, p: Passage) => {
+    if (timeS < t0 || timeS > t1) return;
+    if (o.keep && !o.keep(kind, p)) return;
+    out.push({ timeS, kind, channel: p.channel, flow: p.flow, uid: p.uid, passage: p });
+  };
+  for (const p of passages) {
+    if (p.enqueuedS > t1) continue;
+    const ends = Math.max(p.arriveS, p.doneS, p.startS);
+    if (ends < t0) continue;
+    if (p.startS > p.enqueuedS || p.dropReason < 0) add(p.enqueuedS, 'enqueue', p);
+    if (p.doneS >= 0) add(p.startS, 'transmit', p);
+    if (p.arriveS >= 0) {
+      const ack = p.kind === 1 && o.channelTo[p.channel] === o.ackEnds[p.flow];
+      add(p.arriveS, ack ? 'ack' : 'arrive', p);
+    }
+    if (p.dropReason >= 0) add(dropTime(p), 'drop', p);
+  }
+  // Time order; at one instant, a packet's own events in the order they happen.
+  const rank: Record<PathEventKind, number> = {
+    enqueue: 0,
+    drop: 1,
+    transmit: 2,
+    arrive: 3,
+    ack: 3,
+  };
+  out.sort((a, b) => a.timeS - b.timeS || a.uid - b.uid || rank[a.kind] - rank[b.kind]);
+  return { events: out.slice(0, o.limit), more: out.length > o.limit };
+}

@@ -399,6 +399,25 @@ export const en = {
     eventFilter: 'Show',
     allEvents: 'all kinds',
     eventCols: { time: 'time (s)', kind: 'event', target: 'where' },
+    eventsTitle: 'Events',
+    log: {
+      kind: 'Show',
+      flow: 'Flow',
+      allFlows: 'all flows',
+      packet: 'packet',
+      retransmit: '(retransmission)',
+      kinds: {
+        enqueue: 'enqueue',
+        transmit: 'transmit',
+        arrive: 'arrive',
+        ack: 'ACK at sender',
+        drop: 'drop',
+      } as Record<string, string>,
+      window: (ms: string) =>
+        `Packet events from 1 ms before to 4 ms after the cursor (${ms} ms), from the model's log. Choose one to move the cursor there and ring the packet on the diagram.`,
+      none: 'No packet events in this window.',
+      more: (n: string) => `The first ${n} are listed; move the cursor on for the rest.`,
+    },
     anim: {
       title: 'Packets on the diagram',
       play: 'Play',

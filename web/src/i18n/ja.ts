@@ -409,6 +409,25 @@ export const ja: Strings = {
     eventFilter: '表示',
     allEvents: 'すべての種類',
     eventCols: { time: '時刻 (秒)', kind: 'イベント', target: '場所' },
+    eventsTitle: 'イベント',
+    log: {
+      kind: '表示',
+      flow: 'フロー',
+      allFlows: 'すべてのフロー',
+      packet: 'パケット',
+      retransmit: '(再送)',
+      kinds: {
+        enqueue: 'キューに入る',
+        transmit: '送信開始',
+        arrive: '到着',
+        ack: '送信側に ACK 到着',
+        drop: '破棄',
+      } as Record<string, string>,
+      window: (ms: string) =>
+        `カーソル (${ms} ms) の 1 ms 前から 4 ms 後までのパケットのイベントです (モデルの記録から)。選ぶとカーソルがその時刻に移り、図の上でそのパケットに輪が付きます。`,
+      none: 'この範囲にパケットのイベントはありません。',
+      more: (n: string) => `最初の ${n} 件を表示しています。続きはカーソルを進めてください。`,
+    },
     anim: {
       title: '図の上のパケット',
       play: '再生',

@@ -228,7 +228,7 @@ function collectPaths(s: Simulation, max: number): void {
   pathCount += keep;
 }
 
-function joinChunks(chunks: Float64Array[], length: number): Float64Array {
+function joinChunks(chunks: Float64Array[], length: number): Float64Array<ArrayBuffer> {
   const all = new Float64Array(length);
   let at = 0;
   for (const c of chunks) {

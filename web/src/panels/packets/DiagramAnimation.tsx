@@ -18,6 +18,7 @@ import { setCursor, timeView } from '../../state/viewStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import type { Highlight } from './PathEventList';
 
 /** Marks drawn per link direction at most (beyond: every k-th packet by uid). */
 export const MAX_MARKS_PER_LINK = 60;
@@ -62,7 +63,7 @@ interface Props {
   /** The log stopped here (its cap), seconds; null: it holds the whole run. */
   fullAtS: number | null;
   /** A time to ring on the diagram (the event chosen in the event list), or null. */
-  highlight: { channel: number; uid: number } | null;
+  highlight: Highlight | null;
 }
 
 export function DiagramAnimation({ scenario, index, channels, fullS, fullAtS, highlight }: Props) {
@@ -231,6 +232,19 @@ export function DiagramAnimation({ scenario, index, channels, fullS, fullAtS, hi
         ctx.stroke();
       }
     }
+    // The chosen event's packet: ringed where it is, or its queue ringed while it waits there.
+    if (highlight) {
+      const ln = lanes.find((l) => l.channel === highlight.channel);
+      const onWire = frame.marks.some(
+        (m) => m.uid === highlight.uid && m.channel === highlight.channel,
+      );
+      if (ln && (highlight.atQueue || !onWire)) {
+        const { bx, top } = queueBox(ln);
+        ctx.strokeStyle = colors.text;
+        ctx.lineWidth = 2;
+        ctx.strokeRect(bx - 9, top - 4, 18, QUEUE_H + 8);
+      }
+    }
     // Nodes on top.
     ctx.font = '12px system-ui, sans-serif';
     ctx.textAlign = 'center';
@@ -263,6 +277,7 @@ export function DiagramAnimation({ scenario, index, channels, fullS, fullAtS, hi
       aria-label={ta.title}
       data-mark-count={frame.marks.length}
       data-mark-sum={markSum.toFixed(4)}
+      data-highlight={highlight ? `${highlight.channel}:${highlight.uid}` : undefined}
     >
       <h3>{ta.title}</h3>
       <div className="anim__controls small">

@@ -10,10 +10,12 @@ import type { Scenario } from '../../scenario/types';
 import { capturePackets } from '../../sim/capture';
 import { PlotCardHead } from '../plots/PlotCard';
 import { useStrings } from '../hooks/useStrings';
-import { indexPaths } from '../../charts/paths';
+import { indexPaths, readPassages } from '../../charts/paths';
 import type { PathTable } from '../../charts/paths';
 import { DiagramAnimation } from './DiagramAnimation';
 import { EventList } from './EventList';
+import { PathEventList } from './PathEventList';
+import type { PathEvent } from '../../charts/paths';
 import { PacketInspector } from './PacketInspector';
 import { TSG_COLORS, TsgPlot } from './TsgPlot';
 
@@ -103,6 +105,13 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the paths come with the table
     [table],
   );
+  const passages = useMemo(
+    () => (ready?.paths ? readPassages(ready.paths) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the paths come with the table
+    [table],
+  );
+  const [chosenEvent, setChosenEvent] = useState<{ key: string; e: PathEvent } | null>(null);
+  const chosenLog = chosenEvent && chosenEvent.key === key ? chosenEvent.e : null;
 
   const controls = (
     <label className="tsg__flow">
@@ -132,7 +141,15 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
             channels={table.channels}
             fullS={durationS}
             fullAtS={ready.pathsFullAtS}
-            highlight={null}
+            highlight={
+              chosenLog
+                ? {
+                    channel: chosenLog.channel,
+                    uid: chosenLog.uid,
+                    atQueue: chosenLog.kind === 'enqueue' || chosenLog.kind === 'drop',
+                  }
+                : null
+            }
           />
         </div>
       )}
@@ -168,7 +185,17 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
       </section>
       <div className="packets__side">
         {table && <PacketInspector table={table} selected={selected} onPick={setSelected} />}
-        <EventList />
+        <EventList>
+          {scenario && passages && table && (
+            <PathEventList
+              scenario={scenario}
+              passages={passages}
+              channels={table.channels}
+              chosen={chosenLog}
+              onChoose={(e) => key && setChosenEvent({ key, e })}
+            />
+          )}
+        </EventList>
       </div>
     </div>
   );
