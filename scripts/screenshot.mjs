@@ -121,9 +121,11 @@ const SHOTS = [
       await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
       // Slow start's first overflow of the bottleneck queue.
       await page.getByTestId('anim-time').fill(process.env.ANIM_T ?? '0.2262');
-      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
+      // The first drop in the event list, chosen: ringed on the diagram.
+      await page.getByTestId('log-kind').selectOption('drop');
+      await page.getByTestId('log-event-row').first().click();
       await page.waitForTimeout(200);
-      await page.screenshot({ path: join(DOCS, 'screenshots/anim.png') });
+      await page.locator('.packets').screenshot({ path: join(DOCS, 'screenshots/anim.png') });
     },
   },
   {

@@ -195,7 +195,8 @@ export interface Frame {
   loads: number[];
   /** Drops within the last `flashS` seconds: channel, age (s), passage. */
   flashes: { channel: number; age: number; passage: Passage }[];
-  /** Per channel: 1 in `sampleEvery[c]` of its packets on the wire is drawn (1: all). */
+  /** Per channel: 1 in `sampleEvery[c]` of its packets on the wire is drawn, every k-th in
+   * sending order (1: all). */
   sampleEvery: number[];
   /** Packets on the wire in all (drawn or not). */
   onWire: number;
@@ -222,11 +223,11 @@ export function frameAt(ix: PathIndex, t: number, o: FrameOptions): Frame {
     // On the wire at t: started by t and not yet arrived (or lost at done). Starts are sorted;
     // arrivals follow them (the pipe is FIFO), so scan back from the last start ≤ t.
     const last = upper(ch.sent.length, (k) => (ch.sent[k] as Passage).startS, t);
-    const live: Passage[] = [];
+    const live: number[] = [];
     for (let i = last - 1; i >= 0; i--) {
       const p = ch.sent[i] as Passage;
       const end = p.arriveS >= 0 ? p.arriveS : p.doneS;
-      if (end > t) live.push(p);
+      if (end > t) live.push(i);
       // Arrivals are in start order, so once one is over, every earlier one is over too, except
       // packets lost on the wire (end = done); those end before later ones arrive anyway.
       else if (p.arriveS >= 0) break;
@@ -235,8 +236,11 @@ export function frameAt(ix: PathIndex, t: number, o: FrameOptions): Frame {
     const cap = typeof o.maxPerChannel === 'number' ? o.maxPerChannel : (o.maxPerChannel[c] ?? 1);
     const every = Math.max(1, Math.ceil(live.length / Math.max(1, cap)));
     f.sampleEvery.push(every);
-    for (const p of live) {
-      if (every > 1 && p.uid % every !== 0) continue;
+    for (const i of live) {
+      // The sample: every k-th transmission on this link direction, in sending order (stable
+      // as time moves, and evenly spread along the link).
+      if (every > 1 && i % every !== 0) continue;
+      const p = ch.sent[i] as Passage;
       const prop = p.arriveS >= 0 ? p.arriveS - p.doneS : 0;
       const tx = p.doneS - p.startS;
       // The packet spans [t − done, t − start] of propagation behind its leading edge.

@@ -428,7 +428,7 @@ export const en = {
       at: (s: string) => `t = ${s} s`,
       status: (n: string) => `${n} packets on the wire.`,
       sampled: (k: string) =>
-        `Busy links show a representative sample: 1 packet in ${k} (every ${k}th by packet number); queues, loads and drops count every packet.`,
+        `Busy links show a representative sample: one packet of every ${k} sent; queues, loads and drops count every packet.`,
       cut: (s: string) => `Packets are shown up to ${s} s (the log's cap).`,
       legend:
         "Dots are packets, coloured by flow (ACKs smaller, retransmissions ringed red), travelling at propagation speed; each link direction is one lane. The bar at a lane's start is its queue (full = its limit), a red burst is a drop there, and a link's colour is its load over the last 5 ms (grey idle, red always busy). Hover any plot, drag the slider or press Play to move in time.",
