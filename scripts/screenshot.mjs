@@ -124,8 +124,12 @@ const SHOTS = [
       // The first drop in the event list, chosen: ringed on the diagram.
       await page.getByTestId('log-kind').selectOption('drop');
       await page.getByTestId('log-event-row').first().click();
+      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
       await page.waitForTimeout(200);
-      await page.locator('.packets').screenshot({ path: join(DOCS, 'screenshots/anim.png') });
+      await page.screenshot({ path: join(DOCS, 'screenshots/anim.png') });
+      await page.getByTestId('event-list').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/events.png') });
     },
   },
   {

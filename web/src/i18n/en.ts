@@ -410,11 +410,11 @@ export const en = {
         enqueue: 'enqueue',
         transmit: 'transmit',
         arrive: 'arrive',
-        ack: 'ACK at sender',
+        ack: 'ACK in',
         drop: 'drop',
       } as Record<string, string>,
       window: (ms: string) =>
-        `Packet events from 1 ms before to 4 ms after the cursor (${ms} ms), from the model's log. Choose one to move the cursor there and ring the packet on the diagram.`,
+        `Packet events from 1 ms before to 4 ms after the cursor (${ms} ms), from the model's log ("ACK in": an ACK reaching its sender). Choose one to move the cursor there and ring the packet on the diagram.`,
       none: 'No packet events in this window.',
       more: (n: string) => `The first ${n} are listed; move the cursor on for the rest.`,
     },

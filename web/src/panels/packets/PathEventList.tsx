@@ -73,7 +73,8 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
     const pkt = t.packets.kinds[p.kind] ?? '';
     const body = p.kind === 0 ? `${pkt} ${p.seq}` : p.kind === 1 ? `${pkt} ${p.ack}` : pkt;
     const why = e.kind === 'drop' ? ` (${t.packets.reasons[p.dropReason] ?? ''})` : '';
-    return `${body}${p.retransmit ? ` ${tl.retransmit}` : ''}${why}`;
+    const flowId = scenario.flows.length > 1 ? `${scenario.flows[e.flow]?.id ?? ''}: ` : '';
+    return `${flowId}${body}${p.retransmit ? ` ${tl.retransmit}` : ''}${why}`;
   };
 
   return (
@@ -145,9 +146,7 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
               >
                 <td>{e.timeS.toFixed(6)}</td>
                 <td>{tl.kinds[e.kind]}</td>
-                <td>
-                  {channels[e.channel]} · {scenario.flows[e.flow]?.id}
-                </td>
+                <td>{channels[e.channel]}</td>
                 <td>{what(e)}</td>
               </tr>
             ))}
