@@ -11,13 +11,13 @@ import { prepareCanvas } from '../../charts/canvasLine';
 import { chromeColors, seriesColor } from '../../charts/palette';
 import { firstDropAt, nearestMark } from '../../charts/tsg';
 import type { TsgMarks } from '../../charts/tsg';
-import { panBy, zoomAt } from '../../charts/zoom';
 import type { Domain } from '../../charts/zoom';
 import { prefs } from '../../state/prefs';
-import { setCursor, setDomain, timeView } from '../../state/viewStore';
+import { setCursor, timeView } from '../../state/viewStore';
 import { useElementSize } from '../hooks/useElementWidth';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { useTimeWheel } from '../hooks/useTimeWheel';
 
 const M = { top: 10, right: 14, bottom: 34, left: 56 };
 export const TSG_COLORS = {
@@ -205,25 +205,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
   }, [marks, scales, domain[0], domain[1], innerW, innerH, view.cursor, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans (as the other plots).
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      const d = timeView.get().domain ?? full;
-      const rect = el.getBoundingClientRect();
-      // From the window now (not the last render's scale: wheel events come faster than frames).
-      const at = d[0] + ((e.clientX - rect.left) / Math.max(1, rect.width)) * (d[1] - d[0]);
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        setDomain(zoomAt(d, full, at, Math.exp(e.deltaY * 0.002)));
-      } else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        e.preventDefault();
-        setDomain(panBy(d, full, (e.deltaX / rect.width) * (d[1] - d[0])));
-      }
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [scales, full[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  useTimeWheel(canvasRef, fullS);
 
   const d = firstDropAt(marks, scales.x, scales.y);
   const firstDropInView = d && d[0] >= 0 && d[0] <= innerW ? d : null;
