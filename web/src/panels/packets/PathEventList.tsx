@@ -2,7 +2,7 @@
 // a packet entering a queue, starting on the wire, arriving, an ACK reaching its sender, a drop;
 // filterable by flow and kind. Choosing a row moves the shared cursor to its time (so every plot
 // and the diagram show that instant) and rings that packet on the diagram.
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { eventsIn, PATH_EVENT_KINDS } from '../../charts/paths';
 import type { Passage, PathEvent, PathEventKind } from '../../charts/paths';
 import type { Scenario } from '../../scenario/types';
@@ -42,7 +42,8 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
   const [flow, setFlow] = useState(-1);
   const [last, setLast] = useState(0);
   if (cursor !== null && cursor !== last) setLast(cursor);
-  const at = cursor ?? last;
+  // While the diagram plays, the cursor moves every frame: the list follows when React has time.
+  const at = useDeferredValue(cursor ?? last);
 
   const { channelTo, ackEnds } = useMemo(() => {
     const node = new Map(scenario.topology.nodes.map((n, i) => [n.id, i]));

@@ -159,16 +159,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       ctx.lineTo(px - 4, py + 4);
     }
     ctx.stroke();
-    // The cursor, and the selected packet ringed.
+    // The selected packet ringed. (The cursor is drawn over the canvas: moving it redraws nothing
+    // here, so the animated diagram can move it every frame.)
     const colors = chromeColors();
-    if (view.cursor !== null) {
-      ctx.strokeStyle = colors.muted;
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      ctx.moveTo(x(view.cursor), 0);
-      ctx.lineTo(x(view.cursor), innerH);
-      ctx.stroke();
-    }
     if (selected !== null) {
       const at = (ts: Float64Array, ys: Float64Array, idx: Int32Array) => {
         for (let i = 0; i < idx.length; i++)
@@ -202,7 +195,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
           .tickFormat((v) => (v.valueOf() / 1e6).toFixed(2)),
       );
     }
-  }, [marks, scales, domain[0], domain[1], innerW, innerH, view.cursor, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marks, scales, domain[0], domain[1], innerW, innerH, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans (as the other plots).
   useTimeWheel(canvasRef, fullS);
@@ -245,6 +238,23 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
         onPointerMove={onMove}
         onPointerLeave={() => setCursor(null)}
       />
+      {view.cursor !== null && view.cursor >= domain[0] && view.cursor <= domain[1] && (
+        <svg
+          className="tsg__cursor"
+          aria-hidden="true"
+          style={{ left: M.left, top: M.top }}
+          width={innerW}
+          height={innerH}
+        >
+          <line
+            x1={scales.x(view.cursor)}
+            x2={scales.x(view.cursor)}
+            y1={0}
+            y2={innerH}
+            data-testid="tsg-cursor"
+          />
+        </svg>
+      )}
     </div>
   );
 }
