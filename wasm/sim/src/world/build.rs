@@ -156,6 +156,8 @@ impl World {
             finished: false,
             captures: Vec::new(),
             paths: None,
+            timer_sent: Vec::new(),
+            sending_for_timer: 0,
         };
 
         for (fi, f) in s.flows.iter().enumerate() {

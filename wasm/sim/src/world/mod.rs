@@ -162,6 +162,11 @@ pub struct World {
     captures: Vec<Capture>,
     /// Every packet's passage through every channel, when asked for (`World::log_paths`).
     paths: Option<PathLog>,
+    /// With captures on: the packets a sender's timer sent (by uid), with
+    /// `capture::FLAG_TLP` or `FLAG_RTO`, until they reach the wire.
+    timer_sent: Vec<(u64, u32)>,
+    /// While a timer's packets are sent: its flag.
+    sending_for_timer: u32,
 }
 
 impl World {
@@ -494,10 +499,21 @@ impl World {
         }
         if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
             if sender.timer_deadline().is_some_and(|d| d <= now) {
+                let before = (sender.stats.tlp_probes, sender.stats.timeouts);
                 sender.on_timer(now, &mut self.out);
+                if !self.captures.is_empty() {
+                    self.sending_for_timer = if sender.stats.tlp_probes > before.0 {
+                        capture::FLAG_TLP
+                    } else if sender.stats.timeouts > before.1 {
+                        capture::FLAG_RTO
+                    } else {
+                        0
+                    };
+                }
             }
         }
         self.send_out(f);
+        self.sending_for_timer = 0;
     }
 
     fn on_delack(&mut self, f: u32) {
@@ -538,6 +554,9 @@ impl World {
         for p in out.iter_mut() {
             p.uid = self.next_uid;
             self.next_uid += 1;
+            if self.sending_for_timer != 0 && p.is_payload() {
+                self.timer_sent.push((p.uid, self.sending_for_timer));
+            }
             if p.src == p.dst {
                 // Loopback (paper 000 §3.4.2): memory bus and CPU only, no wire.
                 let h = self.hosts[p.src as usize]
@@ -586,8 +605,12 @@ impl World {
     /// Put a packet on the wire at its source host, in IP fragments if it
     /// exceeds the flow's path MTU (RFC 791).
     fn emit(&mut self, p: &Packet) {
+        let timer = match self.timer_sent.iter().position(|&(uid, _)| uid == p.uid) {
+            Some(i) => self.timer_sent.swap_remove(i).1,
+            None => 0,
+        };
         for c in &mut self.captures {
-            c.observe(self.now, p, true);
+            c.observe_sent_by(self.now, p, true, timer);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
         if p.size > mtu && p.is_payload() {
