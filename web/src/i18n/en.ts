@@ -348,7 +348,7 @@ export const en = {
     tab: 'Packets',
     tsgTitle: 'Time-sequence graph',
     tsgHelp:
-      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a retransmission); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
+      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a fast or recovery retransmission, orange with ▲: a tail-loss probe, black with ■: a retransmission after a timeout); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
     flow: 'Flow',
     load: 'Load packets',
     loading: 'Capturing the packets of the run…',
@@ -358,7 +358,9 @@ export const en = {
     count: (n: string) => `${n} packets`,
     legend: {
       data: 'data',
-      retransmit: 'retransmission',
+      retransmit: 'fast/recovery retransmission',
+      tlp: '▲ tail-loss probe',
+      rto: '■ timeout retransmission',
       ack: 'ACK',
       sack: 'SACK',
       rwnd: 'receive window',

@@ -166,12 +166,14 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
         {loaded.kind === 'ready' && marks && (
           <>
             <ul className="tsg__legend small">
-              {(['data', 'retransmit', 'ack', 'sack', 'rwnd', 'drop'] as const).map((k) => (
-                <li key={k}>
-                  <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
-                  {tp.legend[k]}
-                </li>
-              ))}
+              {(['data', 'retransmit', 'tlp', 'rto', 'ack', 'sack', 'rwnd', 'drop'] as const).map(
+                (k) => (
+                  <li key={k}>
+                    <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
+                    {tp.legend[k]}
+                  </li>
+                ),
+              )}
               <li className="muted" data-testid="tsg-count">
                 {tp.count(formatNumber(packetCount(loaded.table), 0))}
               </li>

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { PointerEvent } from 'react';
 import { prepareCanvas } from '../../charts/canvasLine';
 import { chromeColors, seriesColor } from '../../charts/palette';
-import { firstDropAt, nearestMark } from '../../charts/tsg';
+import { firstDropAt, nearestMark, SENT } from '../../charts/tsg';
 import type { TsgMarks } from '../../charts/tsg';
 import type { Domain } from '../../charts/zoom';
 import { prefs } from '../../state/prefs';
@@ -23,6 +23,8 @@ const M = { top: 10, right: 14, bottom: 34, left: 56 };
 export const TSG_COLORS = {
   data: seriesColor(0),
   retransmit: '#d1332e',
+  tlp: '#c77800',
+  rto: '#1d2733',
   ack: '#1f8a4c',
   sack: '#8a94a0',
   rwnd: '#8a6d1f',
@@ -132,8 +134,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
     }
     // Data segments: a bar from the first to the last byte; one per pixel column at most per kind.
     const [d0, d1] = span(marks.data.t, domain[0], domain[1]);
-    const lastCol = [-1, -1];
-    const lastTop = [NaN, NaN];
+    const lastCol = [-1, -1, -1, -1];
+    const lastTop = [NaN, NaN, NaN, NaN];
+    const color = [TSG_COLORS.data, TSG_COLORS.retransmit, TSG_COLORS.tlp, TSG_COLORS.rto];
     for (let i = d0; i < d1; i++) {
       const re = marks.data.re[i] as number;
       const px = Math.round(x(marks.data.t[i] as number));
@@ -141,9 +144,20 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       if (px === lastCol[re] && Math.abs(top - (lastTop[re] as number)) < 1) continue;
       lastCol[re] = px;
       lastTop[re] = top;
-      ctx.fillStyle = re ? TSG_COLORS.retransmit : TSG_COLORS.data;
+      ctx.fillStyle = color[re] ?? TSG_COLORS.data;
       const h = Math.max(2, y(marks.data.y0[i] as number) - top);
       ctx.fillRect(px - (re ? 1.5 : 0.75), top, re ? 3 : 1.5, h);
+      // A probe's or a timeout's segment also gets a mark above its bar: ▲ (TLP), ■ (RTO).
+      if (re >= SENT.tlp) {
+        ctx.beginPath();
+        if (re === SENT.tlp) {
+          ctx.moveTo(px, top - 9);
+          ctx.lineTo(px - 4.5, top - 2);
+          ctx.lineTo(px + 4.5, top - 2);
+          ctx.closePath();
+        } else ctx.rect(px - 3.5, top - 9, 7, 7);
+        ctx.fill();
+      }
     }
     // Drops: × where the segment was dropped.
     const [x0, x1] = span(marks.drops.t, domain[0], domain[1]);
