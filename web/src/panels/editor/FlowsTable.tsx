@@ -7,6 +7,7 @@ import { objectFields, variant, variants } from '../../scenario/schemaInfo';
 import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
+import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
 import { Icon } from './Icon';
 import { NumberField } from './NumberField';
@@ -112,6 +113,7 @@ interface RowProps {
 }
 
 function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onToggle }: RowProps) {
+  const name = useLabel();
   const t = useStrings();
   const detailsId = useId();
   const base = `flows[${i}]`;
@@ -166,7 +168,7 @@ function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onTogg
               path={`${base}.source.kind`}
               label={`${f.id} ${t.flows.udpRate}`}
               exactErrors
-              options={UDP_SOURCES.map((k) => ({ value: k, label: k }))}
+              options={UDP_SOURCES.map((k) => ({ value: k, label: name(`SourceSpec:${k}`, k) }))}
               onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k))}
             />
           ) : (
