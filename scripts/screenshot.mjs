@@ -113,6 +113,40 @@ const SHOTS = [
     },
   },
   {
+    name: 'screenshots/anim',
+    viewport: { width: 1366, height: 768 },
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      // Slow start's first overflow of the bottleneck queue.
+      await page.getByTestId('anim-time').fill(process.env.ANIM_T ?? '0.2262');
+      // The first drop in the event list, chosen: ringed on the diagram.
+      await page.getByTestId('log-kind').selectOption('drop');
+      await page.getByTestId('log-event-row').first().click();
+      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/anim.png') });
+      await page.getByTestId('event-list').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/events.png') });
+    },
+  },
+  {
+    name: 'screenshots/anim-phone',
+    viewport: { width: 390, height: 844 },
+    scale: 2,
+    async take(page) {
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('anim-time').fill(process.env.ANIM_T ?? '0.2262');
+      await page.getByTestId('diagram-animation').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/anim-phone.png') });
+    },
+  },
+  {
     name: 'screenshot',
     async take(page) {
       await runToDone(page);

@@ -2,7 +2,16 @@
 // default scenario's first 3 s: data marks, ACK line, drops at the bottleneck queue, and a
 // dropped segment's fate (its drop, its retransmission, the ACK that covers it).
 import { describe, expect, it } from 'vitest';
-import { fateOf, KIND, packetAt, packetCount, tsgMarks } from '../../web/src/charts/tsg';
+import {
+  fateOf,
+  FLAG,
+  KIND,
+  packetAt,
+  packetCount,
+  SENT,
+  sentKind,
+  tsgMarks,
+} from '../../web/src/charts/tsg';
 import type { PacketTable } from '../../web/src/charts/tsg';
 import type { Scenario } from '../../web/src/scenario/types';
 import { readRepoFile } from './helpers/repo';
@@ -54,5 +63,15 @@ describe('time-sequence graph marks', () => {
     expect(fate.retransmittedAs?.seq).toBe(sent!.seq);
     expect(fate.ackedBy!.timeS).toBeGreaterThan(fate.retransmittedAs!.timeS);
     expect(fate.ackedBy!.ack).toBeGreaterThanOrEqual(sent!.seq + sent!.payload);
+  });
+});
+
+describe('what a sent segment was', () => {
+  it('tells probes and timeout retransmissions from fast ones by the flags the model wrote', () => {
+    expect(sentKind(FLAG.outbound)).toBe(SENT.new);
+    expect(sentKind(FLAG.outbound | FLAG.retransmit)).toBe(SENT.retransmit);
+    expect(sentKind(FLAG.outbound | FLAG.tlp)).toBe(SENT.tlp);
+    expect(sentKind(FLAG.outbound | FLAG.retransmit | FLAG.tlp)).toBe(SENT.tlp);
+    expect(sentKind(FLAG.outbound | FLAG.retransmit | FLAG.rto)).toBe(SENT.rto);
   });
 });

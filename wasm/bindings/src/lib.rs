@@ -260,6 +260,36 @@ impl Simulation {
     pub fn capture_missed(&self) -> f64 {
         self.world.capture_missed() as f64
     }
+
+    /// Log every packet's passage through every link direction that overlaps
+    /// `[from_ns, until_ns]`, from now on (world/capture_paths.rs).
+    pub fn log_paths(&mut self, from_ns: f64, until_ns: f64) {
+        let ns = |v: f64| {
+            if v.is_finite() {
+                v.max(0.0) as u64
+            } else {
+                u64::MAX
+            }
+        };
+        self.world.log_paths(ns(from_ns), ns(until_ns));
+    }
+
+    /// The path log's records since the last call, row-major,
+    /// `path_fields().length` values each.
+    pub fn drain_paths(&mut self) -> Vec<f64> {
+        self.world.drain_paths()
+    }
+
+    /// Passages in the path log's window it could not hold between two drains.
+    pub fn paths_missed(&self) -> f64 {
+        self.world.paths_missed() as f64
+    }
+}
+
+/// The path log's record layout as JSON: field names in order.
+#[wasm_bindgen]
+pub fn path_fields() -> String {
+    sim::scenario::to_json(&sim::world::capture_paths::PATH_FIELDS)
 }
 
 /// The packet record layout as JSON: field names in order.

@@ -122,6 +122,7 @@ fn run(args: args::Run) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    pcaps.report_missed();
     if let Some(note) = made_by::other_hash(&file, &scenario, &summary.trace_hash) {
         eprintln!("{note}");
     }

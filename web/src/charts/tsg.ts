@@ -16,7 +16,21 @@ export const FLAG = {
   outbound: 32,
   sackPermitted: 64,
   timestamps: 128,
+  /** Sent by the tail-loss probe timer (RFC 8985 §7.3). */
+  tlp: 256,
+  /** Sent when the retransmission timer expired (RFC 6298 §5.4). */
+  rto: 512,
 } as const;
+
+/** What a data segment sent was: `data.re` of the marks. */
+export const SENT = { new: 0, retransmit: 1, tlp: 2, rto: 3 } as const;
+
+/** A sent segment's kind from its flags: a probe or a timeout retransmission before a fast one. */
+export function sentKind(flags: number): number {
+  if (flags & FLAG.tlp) return SENT.tlp;
+  if (flags & FLAG.rto) return SENT.rto;
+  return flags & FLAG.retransmit ? SENT.retransmit : SENT.new;
+}
 /** `drop_reason` values (queue/mod.rs `DropReason`, in order). */
 export const DROP_REASONS = ['overflow', 'aqm', 'policer', 'impairment'] as const;
 
@@ -96,7 +110,8 @@ export function packetCount(t: PacketTable): number {
 
 /** The marks of the graph as parallel arrays (x in seconds, y in stream bytes). */
 export interface TsgMarks {
-  /** Data segments sent: start time, first and last byte, record index, retransmission. */
+  /** Data segments sent: start time, first and last byte, record index, and what it was
+   * (`SENT`: new data, a fast or recovery retransmission, a tail-loss probe, a timeout's). */
   data: { t: Float64Array; y0: Float64Array; y1: Float64Array; index: Int32Array; re: Uint8Array };
   /** Cumulative ACKs arriving (a step line), with the receive window's right edge. */
   acks: { t: Float64Array; ack: Float64Array; edge: Float64Array; index: Int32Array };
@@ -174,7 +189,7 @@ export function tsgMarks(t: PacketTable): TsgMarks {
       m.data.y0[nd] = seq;
       m.data.y1[nd] = end;
       m.data.index[nd] = i;
-      m.data.re[nd] = flags & FLAG.retransmit ? 1 : 0;
+      m.data.re[nd] = sentKind(flags);
       m.maxSeq = Math.max(m.maxSeq, end);
       nd++;
     } else if (k === KIND.ack) {

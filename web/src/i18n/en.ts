@@ -346,7 +346,7 @@ export const en = {
     tab: 'Packets',
     tsgTitle: 'Time-sequence graph',
     tsgHelp:
-      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a retransmission); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
+      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a fast or recovery retransmission, orange with ▲: a tail-loss probe, black with ■: a retransmission after a timeout); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
     flow: 'Flow',
     load: 'Load packets',
     loading: 'Capturing the packets of the run…',
@@ -356,7 +356,9 @@ export const en = {
     count: (n: string) => `${n} packets`,
     legend: {
       data: 'data',
-      retransmit: 'retransmission',
+      retransmit: 'fast/recovery retransmission',
+      tlp: '▲ tail-loss probe',
+      rto: '■ timeout retransmission',
       ack: 'ACK',
       sack: 'SACK',
       rwnd: 'receive window',
@@ -397,6 +399,40 @@ export const en = {
     eventFilter: 'Show',
     allEvents: 'all kinds',
     eventCols: { time: 'time (s)', kind: 'event', target: 'where' },
+    eventsTitle: 'Events',
+    log: {
+      kind: 'Show',
+      flow: 'Flow',
+      allFlows: 'all flows',
+      packet: 'packet',
+      retransmit: '(retransmission)',
+      kinds: {
+        enqueue: 'enqueue',
+        transmit: 'transmit',
+        arrive: 'arrive',
+        ack: 'ACK in',
+        drop: 'drop',
+      } as Record<string, string>,
+      window: (ms: string) =>
+        `Packet events from 1 ms before to 4 ms after the cursor (${ms} ms), from the model's log ("ACK in": an ACK reaching its sender). Choose one to move the cursor there and ring the packet on the diagram.`,
+      none: 'No packet events in this window.',
+      more: (n: string) => `The first ${n} are listed; move the cursor on for the rest.`,
+    },
+    anim: {
+      title: 'Packets on the diagram',
+      play: 'Play',
+      pause: 'Pause',
+      slow: 'Slow motion',
+      slowBy: (n: string) => `${n}× slower than the run's speed`,
+      time: 'Time shown on the diagram (s)',
+      at: (s: string) => `t = ${s} s`,
+      status: (n: string) => `${n} packets on the wire.`,
+      sampled: (k: string) =>
+        `Busy links show a representative sample: one packet of every ${k} sent; queues, loads and drops count every packet.`,
+      cut: (s: string) => `Packets are shown up to ${s} s (the log's cap).`,
+      legend:
+        "Dots are packets, coloured by flow (ACKs smaller, retransmissions ringed red), travelling at propagation speed; each link direction is one lane. The bar at a lane's start is its queue (full = its limit), a red burst is a drop there, and a link's colour is its load over the last 5 ms (grey idle, red always busy). Hover any plot, drag the slider or press Play to move in time.",
+    },
   },
   sweep: {
     tab: 'Sweep',

@@ -43,6 +43,8 @@ export interface PacketCapture {
   truncated: boolean;
   /** The libpcap file, when asked for. */
   pcap: Uint8Array | null;
+  /** With `CaptureRequest.paths`: the path log (world/capture_paths.rs). */
+  paths: { records: Float64Array; fields: string[]; fullAtNs: number | null } | null;
 }
 
 let nextRunId = 1;
@@ -109,6 +111,14 @@ export class SimRun {
             channels: msg.channels,
             truncated: msg.truncated,
             pcap: msg.pcap ? new Uint8Array(msg.pcap) : null,
+            paths:
+              msg.paths && msg.pathFields
+                ? {
+                    records: new Float64Array(msg.paths),
+                    fields: msg.pathFields,
+                    fullAtNs: msg.pathsFullAtNs ?? null,
+                  }
+                : null,
           }),
         );
         break;

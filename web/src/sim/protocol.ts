@@ -38,6 +38,9 @@ export interface CaptureRequest {
   maxPackets: number;
   /** Also write the records as a libpcap file (the model's writer, as `tcplab run --pcap`). */
   pcap?: boolean;
+  /** Also log every packet's passage through every link direction (all flows), at most
+   * `maxPassages` of them (world/capture_paths.rs): what the animated diagram draws. */
+  paths?: { maxPassages: number };
 }
 
 export type ToWorker =
@@ -88,6 +91,11 @@ export type FromWorker =
       truncated: boolean;
       /** With `CaptureRequest.pcap`: the libpcap file of the records (transferred). */
       pcap?: ArrayBuffer;
+      /** With `CaptureRequest.paths`: `pathFields`-wide passages (transferred), and the simulated
+       * time (ns) where the log reached `maxPassages` (null: it holds the whole run). */
+      paths?: ArrayBuffer;
+      pathFields?: string[];
+      pathsFullAtNs?: number | null;
     }
   | {
       type: 'done';

@@ -5,7 +5,13 @@
 // sends the next `start` while a job still runs: it waits here and starts as that one ends, so the
 // worker never waits for a round trip through the page between two jobs. The lab's own runs use a
 // worker each.
-import init, { last_panic, packet_fields, Simulation, trigger_panic } from './pkg/tcplab_wasm.js';
+import init, {
+  last_panic,
+  packet_fields,
+  path_fields,
+  Simulation,
+  trigger_panic,
+} from './pkg/tcplab_wasm.js';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
 import { parseColumns } from './rows';
@@ -32,6 +38,10 @@ let scheduled = false;
 let capture: CaptureRequest | null = null;
 let captured: Float64Array[] = [];
 let capturedCount = 0;
+/** The path log's chunks so far, their passages, and when it filled up (ns). */
+let pathChunks: Float64Array[] = [];
+let pathCount = 0;
+let pathsFullAtNs: number | null = null;
 /** A run is being built or is running: a `start` now waits in `waiting`. */
 let busy = false;
 const waiting: Extract<ToWorker, { type: 'start' }>[] = [];
@@ -161,6 +171,7 @@ function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): 
   const fields = JSON.parse(packet_fields()) as string[];
   const chunk = s.drain_packets();
   captured.push(chunk);
+  if (req.paths) collectPaths(s, req.paths.maxPassages);
   capturedCount += chunk.length / fields.length;
   const truncated = !finished && capturedCount >= req.maxPackets;
   if (!finished && !truncated) return false;
@@ -177,8 +188,54 @@ function collectPackets(s: Simulation, req: CaptureRequest, finished: boolean): 
   // The model's pcap writer (world/pcap.rs), the one `tcplab run --pcap` uses.
   const pcap = req.pcap ? (s.pcap(all) as Uint8Array).slice().buffer : undefined;
   const transfer: Transferable[] = pcap ? [all.buffer, pcap] : [all.buffer];
-  post({ type: 'packets', runId, buffer: all.buffer, fields, channels, truncated, pcap }, transfer);
+  const paths = req.paths ? joinChunks(pathChunks, pathCount * pathWidth()) : undefined;
+  if (paths) transfer.push(paths.buffer);
+  post(
+    {
+      type: 'packets',
+      runId,
+      buffer: all.buffer,
+      fields,
+      channels,
+      truncated,
+      pcap,
+      ...(paths ? { paths: paths.buffer, pathFields: pathFieldNames(), pathsFullAtNs } : {}),
+    },
+    transfer,
+  );
+  pathChunks = [];
   return true;
+}
+
+let pathFieldCache: string[] | null = null;
+function pathFieldNames(): string[] {
+  pathFieldCache ??= JSON.parse(path_fields()) as string[];
+  return pathFieldCache;
+}
+function pathWidth(): number {
+  return pathFieldNames().length;
+}
+
+/** Keep the path log's chunk, up to `max` passages in all; note when it filled up. */
+function collectPaths(s: Simulation, max: number): void {
+  const chunk = s.drain_paths();
+  const w = pathWidth();
+  const room = Math.max(0, max - pathCount);
+  const n = chunk.length / w;
+  if (n > room || s.paths_missed() > 0) pathsFullAtNs ??= s.now_ns();
+  const keep = Math.min(n, room);
+  if (keep > 0) pathChunks.push(keep === n ? chunk : chunk.slice(0, keep * w));
+  pathCount += keep;
+}
+
+function joinChunks(chunks: Float64Array[], length: number): Float64Array<ArrayBuffer> {
+  const all = new Float64Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c.subarray(0, Math.min(c.length, length - at)), at);
+    at += c.length;
+  }
+  return all;
 }
 
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
@@ -188,6 +245,9 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   capture = msg.mode === 'capture' ? (msg.capture ?? null) : null;
   captured = [];
   capturedCount = 0;
+  pathChunks = [];
+  pathCount = 0;
+  pathsFullAtNs = null;
   paused = false;
   stopAtNs = msg.pauseAtNs ?? null;
   try {
@@ -195,6 +255,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     sim = new Simulation(msg.scenario);
     if (msg.panicForTest !== undefined) trigger_panic(msg.panicForTest);
     if (capture) sim.capture(capture.flow, capture.at);
+    if (capture?.paths) sim.log_paths(0, Infinity);
     const columns = mode === 'trace' ? parseColumns(sim.columns()) : [];
     post({ type: 'started', runId, columns, endNs: sim.end_ns(), summary: sim.summary() });
     if (mode === 'probe') {

@@ -104,6 +104,8 @@ pub struct Channel {
     pub rng: Rng,
     /// The packet being serialised onto the wire, if any.
     pub transmitting: Option<Packet>,
+    /// When `transmitting` started (for the path log, world/capture_paths.rs).
+    pub tx_started: Time,
     /// Packets propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(Time, Packet)>,
     pub tx_packets: u64,

@@ -70,6 +70,11 @@ impl FifoTx {
         self.free_at.max(now)
     }
 
+    /// The last accepted packet's transmission.
+    pub fn last(&self) -> Option<&Departure> {
+        self.pending.back()
+    }
+
     /// Record an accepted packet's transmission (from [`FifoTx::start_time`]).
     pub fn push(&mut self, d: Departure) {
         debug_assert!(d.start >= self.free_at && d.done >= d.start);

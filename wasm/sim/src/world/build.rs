@@ -98,6 +98,7 @@ impl World {
                     loss,
                     rng: Rng::for_component(seed, &format!("link:{id}")),
                     transmitting: None,
+                    tx_started: 0,
                     pipe: Default::default(),
                     tx_packets: 0,
                     tx_bytes: 0,
@@ -154,6 +155,9 @@ impl World {
             data_delivered: 0,
             finished: false,
             captures: Vec::new(),
+            paths: None,
+            timer_sent: Vec::new(),
+            sending_for_timer: 0,
         };
 
         for (fi, f) in s.flows.iter().enumerate() {

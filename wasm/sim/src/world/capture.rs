@@ -57,7 +57,8 @@ pub const FIELDS: [&str; 27] = [
 /// Values per record.
 pub const RECORD_WIDTH: usize = FIELDS.len();
 
-/// Bits of the `flags` value.
+/// Bits of the `flags` value. A retransmission with neither [`FLAG_TLP`] nor
+/// [`FLAG_RTO`] is a fast retransmission or a recovery retransmission.
 pub const FLAG_RETRANSMIT: u32 = 1;
 pub const FLAG_ECE: u32 = 2;
 pub const FLAG_CWR: u32 = 4;
@@ -72,12 +73,18 @@ pub const FLAG_SACK_PERMITTED: u32 = 64;
 /// The segment carries the timestamp option (RFC 7323): every segment of a
 /// flow that agreed on it, and a SYN or SYN-ACK that offers it.
 pub const FLAG_TIMESTAMPS: u32 = 128;
+/// Sent by the tail-loss probe timer (RFC 8985 §7.3, Linux `tcp_send_loss_probe`):
+/// new data, or with [`FLAG_RETRANSMIT`] the last segment again.
+pub const FLAG_TLP: u32 = 256;
+/// Sent when the retransmission timer expired (RFC 6298 §5.4, Linux
+/// `tcp_retransmit_timer`).
+pub const FLAG_RTO: u32 = 512;
 
 /// Records kept between two drains (40 MB of f64 at most; a browser tab can
 /// hold it and a pcap of two million packets opens in Wireshark).
 pub const MAX_RECORDS: usize = 250_000;
 
-fn kind_value(k: PacketKind) -> f64 {
+pub(crate) fn kind_value(k: PacketKind) -> f64 {
     match k {
         PacketKind::Data => 0.0,
         PacketKind::Ack => 1.0,
@@ -166,6 +173,12 @@ impl Capture {
     /// Record `p` if it is the captured flow's and it leaves (`outbound`) or
     /// reaches the captured node.
     pub fn observe(&mut self, now: Time, p: &Packet, outbound: bool) {
+        self.observe_sent_by(now, p, outbound, 0);
+    }
+
+    /// [`Capture::observe`], with `timer` ([`FLAG_TLP`] or [`FLAG_RTO`], or 0)
+    /// saying which timer made the sender send it.
+    pub fn observe_sent_by(&mut self, now: Time, p: &Packet, outbound: bool, timer: u32) {
         let at = if outbound { p.src } else { p.dst };
         if p.flow != self.flow || at != self.node {
             return;
@@ -180,6 +193,10 @@ impl Capture {
             return;
         }
         self.push(now, p, outbound);
+        if timer != 0 {
+            let at = self.records.len() - RECORD_WIDTH + 9;
+            self.records[at] = f64::from(self.records[at] as u32 | timer);
+        }
     }
 
     fn push(&mut self, now: Time, p: &Packet, outbound: bool) {

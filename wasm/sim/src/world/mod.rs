@@ -4,6 +4,7 @@
 
 mod build;
 pub mod capture;
+pub mod capture_paths;
 mod cc_switch;
 mod flow;
 mod handshake;
@@ -19,6 +20,7 @@ use crate::net::packet::fragment_sizes;
 use crate::net::{Channel, Packet, PacketKind};
 use crate::queue::{DropReason, QueueCtx};
 use capture::{Capture, CapturePoint};
+use capture_paths::{Passage, PathLog};
 use flow::{Endpoints, FlowRt, HostRt};
 use pcap::PcapFlow;
 
@@ -158,6 +160,13 @@ pub struct World {
     finished: bool,
     /// Packet captures, when asked for (`World::capture`); empty costs nothing.
     captures: Vec<Capture>,
+    /// Every packet's passage through every channel, when asked for (`World::log_paths`).
+    paths: Option<PathLog>,
+    /// With captures on: the packets a sender's timer sent (by uid), with
+    /// `capture::FLAG_TLP` or `FLAG_RTO`, until they reach the wire.
+    timer_sent: Vec<(u64, u32)>,
+    /// While a timer's packets are sent: its flag.
+    sending_for_timer: u32,
 }
 
 impl World {
@@ -290,8 +299,34 @@ impl World {
             for cap in &mut self.captures {
                 cap.observe_drop(now, &pkt, c, DropReason::Impairment.index());
             }
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &pkt,
+                    Passage {
+                        channel: c,
+                        enqueued: pkt.enqueued_at,
+                        start: ch.tx_started,
+                        done: Some(now),
+                        arrive: None,
+                        drop_reason: Some(DropReason::Impairment.index()),
+                    },
+                );
+            }
         } else {
             let arrive = ch.arrival_time(now);
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &pkt,
+                    Passage {
+                        channel: c,
+                        enqueued: pkt.enqueued_at,
+                        start: ch.tx_started,
+                        done: Some(now),
+                        arrive: Some(arrive),
+                        drop_reason: None,
+                    },
+                );
+            }
             ch.pipe.push_back((arrive, pkt));
             if ch.pipe.len() == 1 {
                 self.events.schedule(arrive, Event::Arrive(c as u32));
@@ -464,10 +499,21 @@ impl World {
         }
         if let Endpoints::Tcp { sender, .. } = &mut fl.ends {
             if sender.timer_deadline().is_some_and(|d| d <= now) {
+                let before = (sender.stats.tlp_probes, sender.stats.timeouts);
                 sender.on_timer(now, &mut self.out);
+                if !self.captures.is_empty() {
+                    self.sending_for_timer = if sender.stats.tlp_probes > before.0 {
+                        capture::FLAG_TLP
+                    } else if sender.stats.timeouts > before.1 {
+                        capture::FLAG_RTO
+                    } else {
+                        0
+                    };
+                }
             }
         }
         self.send_out(f);
+        self.sending_for_timer = 0;
     }
 
     fn on_delack(&mut self, f: u32) {
@@ -508,6 +554,9 @@ impl World {
         for p in out.iter_mut() {
             p.uid = self.next_uid;
             self.next_uid += 1;
+            if self.sending_for_timer != 0 && p.is_payload() {
+                self.timer_sent.push((p.uid, self.sending_for_timer));
+            }
             if p.src == p.dst {
                 // Loopback (paper 000 §3.4.2): memory bus and CPU only, no wire.
                 let h = self.hosts[p.src as usize]
@@ -556,8 +605,12 @@ impl World {
     /// Put a packet on the wire at its source host, in IP fragments if it
     /// exceeds the flow's path MTU (RFC 791).
     fn emit(&mut self, p: &Packet) {
+        let timer = match self.timer_sent.iter().position(|&(uid, _)| uid == p.uid) {
+            Some(i) => self.timer_sent.swap_remove(i).1,
+            None => 0,
+        };
         for c in &mut self.captures {
-            c.observe(self.now, p, true);
+            c.observe_sent_by(self.now, p, true, timer);
         }
         let mtu = self.flows[p.flow as usize].path_mtu;
         if p.size > mtu && p.is_payload() {
@@ -619,6 +672,21 @@ impl World {
         if ch.fifo.is_some() {
             match ch.fifo_send(now, pkt.size) {
                 Some(arrive) => {
+                    if let (Some(log), Some(d)) =
+                        (self.paths.as_mut(), ch.fifo.as_ref().and_then(|f| f.last()))
+                    {
+                        log.record(
+                            pkt,
+                            Passage {
+                                channel: c,
+                                enqueued: now,
+                                start: d.start,
+                                done: Some(d.done),
+                                arrive: Some(arrive),
+                                drop_reason: None,
+                            },
+                        );
+                    }
                     let mut entered = *pkt;
                     entered.enqueued_at = now;
                     ch.pipe.push_back((arrive, entered));
@@ -631,6 +699,19 @@ impl World {
                     self.counts.dropped += 1;
                     for cap in &mut self.captures {
                         cap.observe_drop(now, pkt, c, DropReason::Overflow.index());
+                    }
+                    if let Some(log) = self.paths.as_mut() {
+                        log.record(
+                            pkt,
+                            Passage {
+                                channel: c,
+                                enqueued: now,
+                                start: now,
+                                done: None,
+                                arrive: None,
+                                drop_reason: Some(DropReason::Overflow.index()),
+                            },
+                        );
                     }
                 }
             }
@@ -674,6 +755,7 @@ impl World {
             ch.wait_sum += self.now - p.enqueued_at;
             ch.wait_count += 1;
             ch.transmitting = Some(p);
+            ch.tx_started = self.now;
             self.events.schedule(done, Event::TxDone(c as u32));
         } else if ch.qdisc.len_packets() > 0 {
             // A shaper holds packets back: poll it again when it says.
@@ -694,6 +776,19 @@ impl World {
             self.counts.dropped += 1;
             for cap in &mut self.captures {
                 cap.observe_drop(self.now, &p, c, reason.index());
+            }
+            if let Some(log) = self.paths.as_mut() {
+                log.record(
+                    &p,
+                    Passage {
+                        channel: c,
+                        enqueued: p.enqueued_at,
+                        start: self.now,
+                        done: None,
+                        arrive: None,
+                        drop_reason: Some(reason.index()),
+                    },
+                );
             }
         }
     }
@@ -723,6 +818,23 @@ impl World {
         Ok(self.captures.len() - 1)
     }
 
+    /// Log every packet's passage through every link direction that overlaps
+    /// `[from, until]` (ns), from now on (world/capture_paths.rs).
+    pub fn log_paths(&mut self, from: Time, until: Time) {
+        self.paths = Some(PathLog::new(from, until));
+    }
+
+    /// The path log's records since the last call, `capture_paths::PATH_WIDTH`
+    /// values each (empty without the log).
+    pub fn drain_paths(&mut self) -> Vec<f64> {
+        self.paths.as_mut().map_or_else(Vec::new, PathLog::drain)
+    }
+
+    /// Passages in the path log's window it could not hold.
+    pub fn paths_missed(&self) -> u64 {
+        self.paths.as_ref().map_or(0, PathLog::missed)
+    }
+
     /// Capture `i`'s packets since the last call, `capture::RECORD_WIDTH`
     /// values each (empty without that capture).
     pub fn drain_capture(&mut self, i: usize) -> Vec<f64> {
@@ -743,7 +855,12 @@ impl World {
 
     /// Packets the first capture could not hold (its buffer was full between drains).
     pub fn capture_missed(&self) -> u64 {
-        self.captures.first().map_or(0, |c| c.missed())
+        self.capture_missed_of(0)
+    }
+
+    /// Packets capture `i` could not hold (its buffer was full between drains).
+    pub fn capture_missed_of(&self, i: usize) -> u64 {
+        self.captures.get(i).map_or(0, |c| c.missed())
     }
 
     pub fn now(&self) -> Time {

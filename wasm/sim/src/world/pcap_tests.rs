@@ -224,3 +224,44 @@ fn stepping_one_event_at_a_time_then_running_on_gives_the_run_s_trace_hash() {
     assert_eq!(stepped.trace_hash(), straight.trace_hash());
     assert_eq!(stepped.summary().to_json(), straight.summary().to_json());
 }
+
+/// Paper 003's twelve Reno flows through a 125 kb/s FIFO line: timeouts.
+const FIFO_12: &str = include_str!("../../../../content/scenarios/paper003-tcp-fifo-12.json");
+
+#[test]
+fn probes_and_timeout_retransmissions_are_marked_as_such() {
+    use super::super::capture::{FLAG_RTO, FLAG_TLP};
+    let mut w = World::new(&parse_scenario(FIFO_12).expect("valid"));
+    w.capture("t0", CapturePoint::Sender).expect("t0");
+    let mut rows = Vec::new();
+    while !w.advance(w.now() + 10_000_000_000, u64::MAX) {
+        rows.extend(w.drain_packets());
+    }
+    rows.extend(w.drain_packets());
+    let (kind, flags) = (field("kind"), field("flags"));
+    let (mut tlp, mut rto) = (0, 0);
+    for r in rows.chunks_exact(RECORD_WIDTH) {
+        let f = r[flags] as u32;
+        if f & (FLAG_TLP | FLAG_RTO) == 0 {
+            continue;
+        }
+        assert!(
+            r[kind] == 0.0 && f & FLAG_OUTBOUND != 0,
+            "only data the sender sends is sent by a timer"
+        );
+        assert_ne!(f & (FLAG_TLP | FLAG_RTO), FLAG_TLP | FLAG_RTO);
+        if f & FLAG_TLP != 0 {
+            tlp += 1;
+        } else {
+            assert!(f & FLAG_RETRANSMIT != 0, "a timeout resends");
+            rto += 1;
+        }
+    }
+    let s = &w.summary().flows[0];
+    assert!(s.timeouts > 0, "the line is shared by twelve flows");
+    assert_eq!(tlp, s.tlp_probes, "one probe segment per probe");
+    assert!(
+        rto >= s.timeouts,
+        "each timeout resends at least one segment"
+    );
+}

@@ -3,12 +3,14 @@
 // kind and by what they happen to. Choosing a row moves the shared time cursor there, so the
 // plots show that instant.
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { runA } from '../../state/runs';
 import { setCursor } from '../../state/viewStore';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 
-export function EventList() {
+/** `children`: the packet events around the cursor (PathEventList), when the log is loaded. */
+export function EventList({ children }: { children?: ReactNode }) {
   const t = useStrings();
   const tp = t.packets;
   const events = useStore(runA.stepped);
@@ -21,8 +23,10 @@ export function EventList() {
     .map((e, i) => ({ ...e, i }))
     .filter((e) => (!kind || e.kind === kind) && (!target || e.target === target));
   return (
-    <section className="card events" data-testid="event-list" aria-label={tp.events}>
-      <h3>{tp.events}</h3>
+    <section className="card events" data-testid="event-list" aria-label={tp.eventsTitle}>
+      <h3>{tp.eventsTitle}</h3>
+      {children}
+      <h4 className="events__sub">{tp.events}</h4>
       {events.length === 0 ? (
         <p className="muted small">{tp.eventsHint}</p>
       ) : (

@@ -39,6 +39,8 @@ export function PacketInspector({ table, selected, onPick }: Props) {
     : (tp.kinds[p.kind] ?? String(p.kind));
   const flagNames = [
     p.flags & FLAG.retransmit ? 'RETRANSMIT' : '',
+    p.flags & FLAG.tlp ? 'TLP' : '',
+    p.flags & FLAG.rto ? 'RTO' : '',
     p.flags & FLAG.ece ? 'ECE' : '',
     p.flags & FLAG.cwr ? 'CWR' : '',
   ].filter(Boolean);

@@ -10,17 +10,30 @@ import type { Scenario } from '../../scenario/types';
 import { capturePackets } from '../../sim/capture';
 import { PlotCardHead } from '../plots/PlotCard';
 import { useStrings } from '../hooks/useStrings';
+import { indexPaths, readPassages } from '../../charts/paths';
+import type { PathTable } from '../../charts/paths';
+import { DiagramAnimation } from './DiagramAnimation';
 import { EventList } from './EventList';
+import { PathEventList } from './PathEventList';
+import type { PathEvent } from '../../charts/paths';
 import { PacketInspector } from './PacketInspector';
 import { TSG_COLORS, TsgPlot } from './TsgPlot';
 
 /** Packets per capture at most (each record is 27 float64s: 65 MB at the cap). */
 export const MAX_TSG_PACKETS = 300_000;
+/** Passages in the path log at most (13 float64s each: 42 MB at the cap). */
+export const MAX_PASSAGES = 400_000;
 
 type Loaded =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'ready'; table: PacketTable; truncatedAtS: number | null }
+  | {
+      kind: 'ready';
+      table: PacketTable;
+      truncatedAtS: number | null;
+      paths: PathTable | null;
+      pathsFullAtS: number | null;
+    }
   | { kind: 'failed'; message: string };
 
 interface Props {
@@ -55,6 +68,7 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
       flow: chosen,
       at: 'sender',
       maxPackets: MAX_TSG_PACKETS,
+      paths: { maxPassages: MAX_PASSAGES },
     });
     job.result.then(
       (r) =>
@@ -64,6 +78,13 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
             kind: 'ready',
             table: { records: r.records, fields: r.fields, channels: r.channels },
             truncatedAtS: r.truncated ? r.untilNs / 1e9 : null,
+            paths: r.paths ? { records: r.paths.records, fields: r.paths.fields } : null,
+            pathsFullAtS:
+              r.paths?.fullAtNs != null
+                ? r.paths.fullAtNs / 1e9
+                : r.truncated
+                  ? r.untilNs / 1e9
+                  : null,
           },
         }),
       (e: unknown) => {
@@ -78,6 +99,19 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
   const table =
     result && result.key === key && result.loaded.kind === 'ready' ? result.loaded.table : null;
   const marks = useMemo(() => (table ? tsgMarks(table) : null), [table]);
+  const ready = loaded.kind === 'ready' ? loaded : null;
+  const pathIndex = useMemo(
+    () => (ready?.paths && table ? indexPaths(ready.paths, table.channels.length) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the paths come with the table
+    [table],
+  );
+  const passages = useMemo(
+    () => (ready?.paths ? readPassages(ready.paths) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the paths come with the table
+    [table],
+  );
+  const [chosenEvent, setChosenEvent] = useState<{ key: string; e: PathEvent } | null>(null);
+  const chosenLog = chosenEvent && chosenEvent.key === key ? chosenEvent.e : null;
 
   const controls = (
     <label className="tsg__flow">
@@ -99,6 +133,26 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
 
   return (
     <div className="packets">
+      {scenario && pathIndex && table && ready && (
+        <div className="packets__wide">
+          <DiagramAnimation
+            scenario={scenario}
+            index={pathIndex}
+            channels={table.channels}
+            fullS={durationS}
+            fullAtS={ready.pathsFullAtS}
+            highlight={
+              chosenLog
+                ? {
+                    channel: chosenLog.channel,
+                    uid: chosenLog.uid,
+                    atQueue: chosenLog.kind === 'enqueue' || chosenLog.kind === 'drop',
+                  }
+                : null
+            }
+          />
+        </div>
+      )}
       <section
         className="card plotcard tsg"
         data-testid="tsg"
@@ -112,12 +166,14 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
         {loaded.kind === 'ready' && marks && (
           <>
             <ul className="tsg__legend small">
-              {(['data', 'retransmit', 'ack', 'sack', 'rwnd', 'drop'] as const).map((k) => (
-                <li key={k}>
-                  <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
-                  {tp.legend[k]}
-                </li>
-              ))}
+              {(['data', 'retransmit', 'tlp', 'rto', 'ack', 'sack', 'rwnd', 'drop'] as const).map(
+                (k) => (
+                  <li key={k}>
+                    <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
+                    {tp.legend[k]}
+                  </li>
+                ),
+              )}
               <li className="muted" data-testid="tsg-count">
                 {tp.count(formatNumber(packetCount(loaded.table), 0))}
               </li>
@@ -131,7 +187,17 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
       </section>
       <div className="packets__side">
         {table && <PacketInspector table={table} selected={selected} onPick={setSelected} />}
-        <EventList />
+        <EventList>
+          {scenario && passages && table && (
+            <PathEventList
+              scenario={scenario}
+              passages={passages}
+              channels={table.channels}
+              chosen={chosenLog}
+              onChoose={(e) => key && setChosenEvent({ key, e })}
+            />
+          )}
+        </EventList>
       </div>
     </div>
   );

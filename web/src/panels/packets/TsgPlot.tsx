@@ -9,20 +9,22 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { PointerEvent } from 'react';
 import { prepareCanvas } from '../../charts/canvasLine';
 import { chromeColors, seriesColor } from '../../charts/palette';
-import { firstDropAt, nearestMark } from '../../charts/tsg';
+import { firstDropAt, nearestMark, SENT } from '../../charts/tsg';
 import type { TsgMarks } from '../../charts/tsg';
-import { panBy, zoomAt } from '../../charts/zoom';
 import type { Domain } from '../../charts/zoom';
 import { prefs } from '../../state/prefs';
-import { setCursor, setDomain, timeView } from '../../state/viewStore';
+import { setCursor, timeView } from '../../state/viewStore';
 import { useElementSize } from '../hooks/useElementWidth';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { useTimeWheel } from '../hooks/useTimeWheel';
 
 const M = { top: 10, right: 14, bottom: 34, left: 56 };
 export const TSG_COLORS = {
   data: seriesColor(0),
   retransmit: '#d1332e',
+  tlp: '#c77800',
+  rto: '#1d2733',
   ack: '#1f8a4c',
   sack: '#8a94a0',
   rwnd: '#8a6d1f',
@@ -132,8 +134,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
     }
     // Data segments: a bar from the first to the last byte; one per pixel column at most per kind.
     const [d0, d1] = span(marks.data.t, domain[0], domain[1]);
-    const lastCol = [-1, -1];
-    const lastTop = [NaN, NaN];
+    const lastCol = [-1, -1, -1, -1];
+    const lastTop = [NaN, NaN, NaN, NaN];
+    const color = [TSG_COLORS.data, TSG_COLORS.retransmit, TSG_COLORS.tlp, TSG_COLORS.rto];
     for (let i = d0; i < d1; i++) {
       const re = marks.data.re[i] as number;
       const px = Math.round(x(marks.data.t[i] as number));
@@ -141,9 +144,20 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       if (px === lastCol[re] && Math.abs(top - (lastTop[re] as number)) < 1) continue;
       lastCol[re] = px;
       lastTop[re] = top;
-      ctx.fillStyle = re ? TSG_COLORS.retransmit : TSG_COLORS.data;
+      ctx.fillStyle = color[re] ?? TSG_COLORS.data;
       const h = Math.max(2, y(marks.data.y0[i] as number) - top);
       ctx.fillRect(px - (re ? 1.5 : 0.75), top, re ? 3 : 1.5, h);
+      // A probe's or a timeout's segment also gets a mark above its bar: ▲ (TLP), ■ (RTO).
+      if (re >= SENT.tlp) {
+        ctx.beginPath();
+        if (re === SENT.tlp) {
+          ctx.moveTo(px, top - 9);
+          ctx.lineTo(px - 4.5, top - 2);
+          ctx.lineTo(px + 4.5, top - 2);
+          ctx.closePath();
+        } else ctx.rect(px - 3.5, top - 9, 7, 7);
+        ctx.fill();
+      }
     }
     // Drops: × where the segment was dropped.
     const [x0, x1] = span(marks.drops.t, domain[0], domain[1]);
@@ -159,16 +173,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       ctx.lineTo(px - 4, py + 4);
     }
     ctx.stroke();
-    // The cursor, and the selected packet ringed.
+    // The selected packet ringed. (The cursor is drawn over the canvas: moving it redraws nothing
+    // here, so the animated diagram can move it every frame.)
     const colors = chromeColors();
-    if (view.cursor !== null) {
-      ctx.strokeStyle = colors.muted;
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      ctx.moveTo(x(view.cursor), 0);
-      ctx.lineTo(x(view.cursor), innerH);
-      ctx.stroke();
-    }
     if (selected !== null) {
       const at = (ts: Float64Array, ys: Float64Array, idx: Int32Array) => {
         for (let i = 0; i < idx.length; i++)
@@ -202,28 +209,10 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
           .tickFormat((v) => (v.valueOf() / 1e6).toFixed(2)),
       );
     }
-  }, [marks, scales, domain[0], domain[1], innerW, innerH, view.cursor, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marks, scales, domain[0], domain[1], innerW, innerH, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans (as the other plots).
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      const d = timeView.get().domain ?? full;
-      const rect = el.getBoundingClientRect();
-      // From the window now (not the last render's scale: wheel events come faster than frames).
-      const at = d[0] + ((e.clientX - rect.left) / Math.max(1, rect.width)) * (d[1] - d[0]);
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        setDomain(zoomAt(d, full, at, Math.exp(e.deltaY * 0.002)));
-      } else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        e.preventDefault();
-        setDomain(panBy(d, full, (e.deltaX / rect.width) * (d[1] - d[0])));
-      }
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [scales, full[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  useTimeWheel(canvasRef, fullS);
 
   const d = firstDropAt(marks, scales.x, scales.y);
   const firstDropInView = d && d[0] >= 0 && d[0] <= innerW ? d : null;
@@ -263,6 +252,23 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
         onPointerMove={onMove}
         onPointerLeave={() => setCursor(null)}
       />
+      {view.cursor !== null && view.cursor >= domain[0] && view.cursor <= domain[1] && (
+        <svg
+          className="tsg__cursor"
+          aria-hidden="true"
+          style={{ left: M.left, top: M.top }}
+          width={innerW}
+          height={innerH}
+        >
+          <line
+            x1={scales.x(view.cursor)}
+            x2={scales.x(view.cursor)}
+            y1={0}
+            y2={innerH}
+            data-testid="tsg-cursor"
+          />
+        </svg>
+      )}
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { setCursor, setDomain, setSteady, timeView } from '../../state/viewStore
 import { useElementSize } from '../hooks/useElementWidth';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { useTimeWheel } from '../hooks/useTimeWheel';
 import { PlotLegend } from './PlotLegend';
 import type { LegendEntry } from './PlotLegend';
 import { computeView } from './plotView';
@@ -175,24 +176,7 @@ export function TimePlot(p: TimePlotProps) {
   }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx, labelPx]);
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans. (A plain wheel scrolls the page.)
-  useEffect(() => {
-    const el = areaRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      const d = timeView.get().domain ?? full;
-      const rect = el.getBoundingClientRect();
-      const at = scales.x.invert(e.clientX - rect.left);
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        setDomain(zoomAt(d, full, at, Math.exp(e.deltaY * 0.002)));
-      } else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        e.preventDefault();
-        setDomain(panBy(d, full, (e.deltaX / rect.width) * (d[1] - d[0])));
-      }
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [scales, full[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  useTimeWheel(areaRef, p.fullS);
 
   const timeAt = (e: PointerEvent) => {
     const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
