@@ -16,12 +16,21 @@
 //
 // Exit status: 0 when no target failed, 1 when one did (or the tools are missing); the
 // failing input is kept in wasm/fuzz/artifacts/<target>/ and the command to replay it is printed.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WASM_DIR } from './lib/paths.mjs';
-import { env, log, run, capture } from './lib/proc.mjs';
+import { env, log, output, run, capture } from './lib/proc.mjs';
 import { spawnSync } from 'node:child_process';
 
 export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
@@ -96,6 +105,8 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
     return { status: 1, note: 'build failed' };
   }
   const crashed = [];
+  /** The gate: inputs each target actually tried (null when the log did not say). */
+  const tried = [];
   for (const target of targets) {
     // The gate starts from the seeds alone; the long runs grow the working corpus.
     const corpus = gate
@@ -117,9 +128,23 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
     const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
     const started = Date.now();
-    const [cmd, cmdArgs] = gate ? withoutAslr('cargo', args) : ['cargo', args];
-    if (run(cmd, cmdArgs, { cwd }) !== 0) crashed.push(describeCrash(target, started));
-    if (gate) rmSync(corpus, { recursive: true, force: true });
+    if (gate) {
+      // libFuzzer's log goes to a file (shown once the target ends) so the summary can say how
+      // many inputs were tried: fewer than planned when the time cap stopped the target.
+      const logFile = join(corpus, '..', `${target}-${process.pid}.log`);
+      const fd = openSync(logFile, 'w');
+      const stdio = ['inherit', output.toStderr ? 2 : 'inherit', fd];
+      const status = run(...withoutAslr('cargo', args), { cwd, stdio });
+      closeSync(fd);
+      const text = readFileSync(logFile, 'utf8');
+      rmSync(logFile, { force: true });
+      process.stderr.write(text);
+      tried.push({ target, runs: inputsTried(text) });
+      if (status !== 0) crashed.push(describeCrash(target, started));
+      rmSync(corpus, { recursive: true, force: true });
+    } else if (run('cargo', args, { cwd }) !== 0) {
+      crashed.push(describeCrash(target, started));
+    }
   }
   if (crashed.length > 0) {
     const names = crashed.map((c) => c.target);
@@ -135,8 +160,31 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
       detail: crashed.map((c) => c.detail).join('\n'),
     };
   }
-  if (gate) return { status: 0, note: targets.map((t) => `${GATE.runs[t]} inputs`).join(' + ') };
+  if (gate) return { status: 0, note: gateNote(tried) };
   return { status: 0, note: `${targets.length} × ${seconds} s` };
+}
+
+/**
+ * The inputs a libFuzzer run tried, from its final statistics (`-print_final_stats=1`) or its
+ * closing "Done N runs" line; null when the log has neither (it failed before fuzzing).
+ */
+export function inputsTried(log) {
+  const stat = /stat::number_of_executed_units:\s*(\d+)/.exec(log);
+  const done = /Done (\d+) runs in/.exec(log);
+  const m = stat ?? done;
+  return m ? Number(m[1]) : null;
+}
+
+/** The gate's summary note: each target's inputs tried, and the plan when the cap stopped it. */
+export function gateNote(tried) {
+  return tried
+    .map(({ target, runs }) => {
+      const planned = GATE.runs[target];
+      if (runs === null) return `${target}: inputs unknown`;
+      if (runs >= planned) return `${runs} inputs`;
+      return `${runs} of ${planned} inputs (stopped at ${GATE.seconds} s)`;
+    })
+    .join(' + ');
 }
 
 /**
