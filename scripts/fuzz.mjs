@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run fuzz`: run the cargo-fuzz targets in wasm/fuzz (scenario_decode, scenario_simulate)
 // for a bounded time each, starting from the committed seed corpus (wasm/fuzz/seeds) and the
-// local working corpus (wasm/fuzz/corpus, not committed). Needs a nightly toolchain and
+// local working corpus (wasm/fuzz/corpus, not committed), and the link decoder's target
+// (link_decode: TypeScript in Node, scripts/fuzz-link.mjs). The cargo targets need a nightly toolchain and
 // cargo-fuzz: the gate installs them when they are missing (rustup and cargo install) and fails
 // when it cannot; a plain run says what is missing and exits 1.
 //
@@ -29,12 +30,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WASM_DIR } from './lib/paths.mjs';
+import { ROOT, WASM_DIR } from './lib/paths.mjs';
 import { env, log, output, run, capture } from './lib/proc.mjs';
 import { spawnSync } from 'node:child_process';
 
 export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
-export const TARGETS = ['scenario_decode', 'scenario_simulate'];
+/** The cargo-fuzz targets (Rust), and the link decoder's target (TypeScript, in Node). */
+export const CARGO_TARGETS = ['scenario_decode', 'scenario_simulate'];
+export const LINK_TARGET = 'link_decode';
+export const TARGETS = [...CARGO_TARGETS, LINK_TARGET];
 /** Build flags shared by build and run: debug assertions (and overflow checks) on, no sanitizer
  * (the model is safe Rust; ASan would only slow it down). */
 const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
@@ -43,7 +47,7 @@ const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
  * holding up CI. The long run is `npm run fuzz -- --seconds 3600` (docs/reliability.md). */
 export const GATE = {
   seed: 1,
-  runs: { scenario_decode: 1_000_000, scenario_simulate: 30_000 },
+  runs: { scenario_decode: 1_000_000, scenario_simulate: 30_000, link_decode: 5_000 },
   seconds: 15,
 };
 
@@ -93,8 +97,37 @@ function parseArgs(argv) {
   return opts;
 }
 
+/**
+ * The link decoder's target (scripts/fuzz-link.mjs): the gate's fixed inputs, or `seconds` of
+ * new ones. Returns { ok, line } with its summary line.
+ */
+function fuzzLinks({ gate, seconds, seed }) {
+  const args = gate
+    ? ['--inputs', String(GATE.runs[LINK_TARGET]), '--seed', String(GATE.seed)]
+    : ['--seconds', String(seconds), ...(seed === undefined ? [] : ['--seed', String(seed)])];
+  log(`$ node scripts/fuzz-link.mjs ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'fuzz-link.mjs'), ...args], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const out = r.stdout ?? '';
+  (output.toStderr ? process.stderr : process.stdout).write(out);
+  const line = out.split('\n')[0] ?? '';
+  return { ok: r.status === 0, line, detail: out };
+}
+
 /** Build once, then run each target; returns the exit status (with a note for npm test). */
 export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
+  const links = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
+  const linkNote = links
+    ? links.line.replace(/^link_decode: /, 'links: ').split(', refused')[0]
+    : '';
+  if (links && !links.ok) {
+    return { status: 1, note: `failure in ${LINK_TARGET}`, detail: links.detail };
+  }
+  targets = targets.filter((t) => t !== LINK_TARGET);
+  if (targets.length === 0) return { status: 0, note: linkNote };
   const missing = gate ? ensureFuzzTools() : fuzzUnavailable();
   if (missing) {
     process.stderr.write(`fuzzing cannot run: ${missing}\n`);
@@ -160,8 +193,8 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
       detail: crashed.map((c) => c.detail).join('\n'),
     };
   }
-  if (gate) return { status: 0, note: gateNote(tried) };
-  return { status: 0, note: `${targets.length} × ${seconds} s` };
+  const notes = gate ? gateNote(tried) : `${targets.length} × ${seconds} s`;
+  return { status: 0, note: linkNote ? `${notes}; ${linkNote}` : notes };
 }
 
 /**
