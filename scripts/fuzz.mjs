@@ -282,5 +282,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   }
-  process.exit(fuzz(opts).status);
+  const result = fuzz(opts);
+  log(`fuzz: ${result.status === 0 ? 'ok' : 'FAILED'} (${result.note})`);
+  process.exit(result.status);
 }
