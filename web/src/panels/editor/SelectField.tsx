@@ -1,4 +1,7 @@
 // A labelled select bound to a scenario path (or to a custom handler), with its inline error.
+// A select with many options (the hosts of a large scenario, in every flow row) puts only its
+// current option in the page until it is focused or pressed, then all of them.
+import { useState } from 'react';
 import { useStore } from '../hooks/useStore';
 import { fieldDomId } from '../../scenario/errorPlace';
 import { editor, setField, valueAt } from '../../state/editorStore';
@@ -26,6 +29,9 @@ interface Props {
   onChange?: (value: string) => void;
 }
 
+/** Selects with more options than this render them only once the user reaches for the select. */
+const LAZY_ABOVE = 50;
+
 export function SelectField(p: Props) {
   const variant = useVariant();
   const state = useStore(editor);
@@ -35,6 +41,14 @@ export function SelectField(p: Props) {
   const id = fieldDomId(variant, p.path);
   const noteId = `${id}-note`;
   const problem = errors[0];
+  const [reached, setReached] = useState(false);
+  const lazy = p.options.length > LAZY_ABOVE && !reached;
+  const shown = lazy
+    ? p.options
+        .filter((o) => o.value === value)
+        .concat(p.options.some((o) => o.value === value) ? [] : [{ value, label: value }])
+    : p.options;
+  const reach = lazy ? () => setReached(true) : undefined;
   return (
     <div
       className={`field${problem ? ' field--invalid' : ''}${p.compact ? ' field--compact' : ''}`}
@@ -52,8 +66,10 @@ export function SelectField(p: Props) {
           onChange={(e) =>
             p.onChange ? p.onChange(e.target.value) : setField(p.path, e.target.value)
           }
+          onFocus={reach}
+          onPointerDown={reach}
         >
-          {p.options.map((o) => (
+          {shown.map((o) => (
             <option key={o.value} value={o.value} title={o.title}>
               {o.label}
             </option>
