@@ -9,8 +9,10 @@ const BASE = '/lab/sub/';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Spec files run two at a time (one per core of the machines this project is tested on);
+  // the tests inside a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 20_000 },

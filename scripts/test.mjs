@@ -9,7 +9,7 @@
 //   Web:  tsc, ESLint, Prettier, Vitest (unit + Node-WASM), vite build, Playwright in Chromium
 // Every check runs even when an earlier one fails; the summary lists them and the exit status
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
 import { capture, log, run } from './lib/proc.mjs';
@@ -57,6 +57,22 @@ function ensureChromium() {
   return 1;
 }
 
+/** A fresh checkout's builds (cargo's target directory, the fuzz build, the wasm) take about
+ * 10 GB; with less free space they fail with "No space left on device" half-way, in ways that
+ * look like anything but a full disk. Say so first. */
+const FRESH_BUILD_GB = 10;
+function diskWarning() {
+  try {
+    const { bavail, bsize } = statfsSync(ROOT);
+    const freeGb = (bavail * bsize) / 1e9;
+    return freeGb < FRESH_BUILD_GB
+      ? `only ${freeGb.toFixed(1)} GB free where the checkout is; a fresh build needs about ${FRESH_BUILD_GB} GB, so builds may fail with "No space left on device"`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 const steps = [
   ['rust components', ensureRustComponents],
   ['cargo fmt --check', cargo('fmt', '--all', '--', '--check')],
@@ -86,6 +102,8 @@ const needs = {
 };
 
 const t0 = Date.now();
+const lowDisk = diskWarning();
+if (lowDisk) process.stderr.write(`\nwarning: ${lowDisk}\n\n`);
 try {
   setup();
 } catch (e) {
@@ -119,6 +137,7 @@ for (const r of results) {
   );
 }
 process.stdout.write(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+if (lowDisk && failed.length > 0) process.stdout.write(`  (${lowDisk})\n`);
 // What failed, in detail, where a log read from its end shows it.
 for (const r of failed.filter((f) => f.detail)) process.stdout.write(`\n${r.name}:\n${r.detail}\n`);
 process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
