@@ -130,7 +130,9 @@ export async function benchLimits() {
     const runStart = Date.now();
     await page.waitForFunction(
       () =>
-        document.querySelector('[data-testid="status"]')?.getAttribute('data-status') !== 'running',
+        ['done', 'failed', 'cancelled'].includes(
+          document.querySelector('[data-testid="status"]')?.getAttribute('data-status') ?? '',
+        ),
       undefined,
       { timeout: 1_800_000, polling: 500 },
     );
