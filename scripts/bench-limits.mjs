@@ -88,6 +88,8 @@ export async function benchLimits() {
     await page.getByTestId('run').waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="run"]')?.disabled);
     await page.getByTestId('side-editor').click();
+    // Live mode off: edits must not start runs, so each edit is timed alone; the run comes later.
+    await timed(page, 'type', ['live', 'off']);
     const marker = `--renderer-client-id`; // every renderer; the profile is fresh, so all are ours
     const before = rendererMb(marker);
 
