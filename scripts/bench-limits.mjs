@@ -128,6 +128,14 @@ export async function benchLimits() {
     note('switch to the full editor', await timed(page, 'click', 'side-editor'), CLICK_MS);
 
     // Run to the end, at full speed (set above).
+    // Run is enabled once the last edit has been checked.
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="run"]')?.disabled,
+      undefined,
+      {
+        timeout: 120_000,
+      },
+    );
     note('click Run', await timed(page, 'click', 'run'), CLICK_MS);
     const runStart = Date.now();
     await page.waitForFunction(
