@@ -52,16 +52,35 @@ function timed(page, kind, arg) {
   );
 }
 
-/** Resident MB of the browser's renderer processes whose command line names `marker`. */
-function rendererMb(marker) {
-  let kb = 0;
+/**
+ * Resident MB of the largest renderer process (the page's: its main thread and its workers) of
+ * the browser whose command line names `profile`; other browsers on the machine are left out.
+ */
+function rendererMb(profile) {
+  const procs = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('--type=renderer')) continue;
-      // Renderers do not carry the profile directory; the browser's children do share the port.
-      if (marker && !cmd.includes(marker)) continue;
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      procs.push({ pid, ppid, cmd });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = new Set(procs.filter((p) => p.cmd.includes(profile)).map((p) => p.pid));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  let kb = 0;
+  for (const p of procs.filter((q) => tree.has(q.pid) && q.cmd.includes('--type=renderer'))) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'));
       if (m) kb = Math.max(kb, Number(m[1]));
     } catch {
       // The process ended while we looked.
@@ -72,7 +91,7 @@ function rendererMb(marker) {
 
 export async function benchLimits() {
   const server = await serveDist(PORT);
-  const { page, context, close } = await launchHeadless('tcplab-bench-limits-', {
+  const { page, context, profile, close } = await launchHeadless('tcplab-bench-limits-', {
     viewport: { width: 1366, height: 768 },
   });
   const rows = [];
@@ -91,7 +110,7 @@ export async function benchLimits() {
     // Live mode off: edits must not start runs, so each edit is timed alone; the run comes later.
     await page.getByTestId('live').selectOption('off');
     await page.getByTestId('speed').selectOption('Infinity');
-    const marker = `--renderer-client-id`; // every renderer; the profile is fresh, so all are ours
+    const marker = profile;
     const before = rendererMb(marker);
 
     // Import: from the file chosen to the editor showing the scenario.
