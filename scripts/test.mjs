@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the set-up of `npm start`, then every check the project has, in order:
 //   Rust: cargo fmt --check, cargo clippy -D warnings, cargo test, the native CLI (test profile),
+//         the Python package's tests (scripts/test-python.mjs: pytest, the notebook, Dask),
 //         the model validated against analytic oracles (npm run validate), the paper report
 //         and every number quoted from it matching the model (tcplab papers --check), and each cargo-fuzz
 //         target over its seeds plus a fixed set of new inputs, under a minute in all
@@ -15,6 +16,7 @@ import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
 import { capture, log, run } from './lib/proc.mjs';
 import { setup } from './setup.mjs';
 import { fuzz } from './fuzz.mjs';
+import { testPython } from './test-python.mjs';
 
 /** The CLI as `cargo build --profile test` leaves it (the test profile's output directory is debug/). */
 const TEST_CLI = join(ROOT, 'wasm', 'target', 'debug', 'tcplab');
@@ -85,6 +87,10 @@ const steps = [
   ['native CLI', cargo('build', '--profile', 'test', '--bin', 'tcplab')],
   ['validate (oracles)', () => run(TEST_CLI, ['oracles'])],
   ['papers (quoted numbers)', () => run(TEST_CLI, ['papers', '--check'])],
+  // The Python package: its virtual environment (installed by uv, seconds with its cache warm),
+  // the extension cargo test has just built (its example makes cargo test compile it and PyO3
+  // with the workspace's features, so nothing is compiled here) and pytest.
+  ['python (pytest)', () => testPython()],
   ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
   ['tsc', () => run(bin('tsc'), ['-b'])],
   ['eslint', () => run(bin('eslint'), ['.'])],
@@ -99,6 +105,7 @@ const needs = {
   playwright: ['vite build', 'chromium'],
   'validate (oracles)': ['native CLI'],
   'papers (quoted numbers)': ['native CLI'],
+  'python (pytest)': ['native CLI'],
 };
 
 const t0 = Date.now();

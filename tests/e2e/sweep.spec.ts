@@ -1,5 +1,8 @@
 // Sweeps: MTU over the gigabit LAN preset, spread over workers, plotted with paper 000's bound
 // for offload on and off.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page, Worker } from '@playwright/test';
 import { openLab } from './helpers';
@@ -103,4 +106,70 @@ test('a sweep with a bad range explains it and cannot start', async ({ page }) =
   await page.getByTestId('sweep-points').fill('x');
   await expect(page.getByTestId('panel-sweep')).toContainText('This is not a number.');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
+});
+
+/** The trace hashes of a sweep table, in row order. */
+async function tableHashes(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).locator('tbody tr td code').allTextContents();
+}
+
+test('a sweep saved as a sweep file runs with tcplab sweep to the same rows, and opens again in the page', async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.getByTestId('tab-sweep').click();
+  await page.getByTestId('sweep-param').selectOption('buffer');
+  await page.getByTestId('sweep-from').fill('5');
+  await page.getByTestId('sweep-to').fill('200');
+  await page.getByTestId('sweep-points').fill('3');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-status', 'done', {
+    timeout: 120_000,
+  });
+  const pageHashes = await tableHashes(page, 'sweep-table');
+  expect(pageHashes).toHaveLength(3);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('sweep-export').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/-sweep-buffer\.json$/);
+  const file = await download.path();
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    version: number;
+    parameters: unknown[];
+  };
+  expect(saved.version).toBe(1);
+
+  // The CLI runs the file to the page's points: same buffer values, same trace hashes.
+  // npm test builds the CLI in the test profile (wasm/target/debug) before the browser tests.
+  const cli = ['debug', 'release']
+    .map((p) => join('wasm', 'target', p, 'tcplab'))
+    .find((p) => existsSync(p));
+  expect(cli, 'npm test builds the CLI before the browser tests').toBeDefined();
+  const csv = execFileSync(cli!, ['sweep', file], { encoding: 'utf8' }).trim().split('\n');
+  expect(csv[0]).toMatch(/^point,buffer_packets,seed,flows\[0\]\.goodput_bps,/);
+  const rows = csv.slice(1).map((l) => l.split(','));
+  expect(rows.map((r) => r[1])).toEqual(['5', '103', '200']);
+  expect(rows.map((r) => r[r.length - 1])).toEqual(pageHashes);
+
+  // The file opens in the page's sweep view and runs to the same rows again.
+  await page.getByTestId('sweep-import').setInputFiles(file);
+  await expect(page.getByTestId('sweep-file-progress')).toHaveAttribute('data-status', 'done', {
+    timeout: 120_000,
+  });
+  expect(await tableHashes(page, 'sweep-file-table')).toEqual(pageHashes);
+
+  // A file with a bad field says which.
+  await page.getByTestId('sweep-import').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        ...saved,
+        parameters: [{ name: 'x', path: 'topology.linkz[0].mtu_bytes', values: [1500] }],
+      }),
+    ),
+  });
+  await expect(page.getByTestId('sweep-import-error')).toContainText('parameters[0].path');
 });

@@ -133,6 +133,7 @@ mod tests {
                 student: student.into(),
                 answers: vec![("drops".into(), drops), ("good".into(), good)],
                 hashes: vec![("main".into(), r["trace_hash"].as_str().unwrap().into())],
+                model: Some(grading::MODEL_VERSION.into()),
             })
         };
         let csv = format!(

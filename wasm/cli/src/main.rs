@@ -9,6 +9,7 @@ mod bench;
 mod boundary;
 mod golden;
 mod grade;
+mod made_by;
 mod oracles;
 mod papers;
 mod pcap;
@@ -86,6 +87,9 @@ fn run(args: args::Run) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(note) = made_by::other_model(&file, &scenario) {
+        eprintln!("{note}");
+    }
     let mut world = sim::World::new(&scenario);
     let mut pcaps = match pcap::open(&mut world, &args.pcap) {
         Ok(p) => p,
@@ -118,6 +122,9 @@ fn run(args: args::Run) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if let Some(note) = made_by::other_hash(&file, &scenario, &summary.trace_hash) {
+        eprintln!("{note}");
+    }
     // A closed stdout (e.g. piped into `head`) is not an error worth a panic.
     let _ = writeln!(std::io::stdout(), "{}", summary.to_json());
     ExitCode::SUCCESS
@@ -127,6 +134,9 @@ fn validate(args: args::Validate) -> ExitCode {
     let file = &args.file;
     match load(file) {
         Ok(s) => {
+            if let Some(note) = made_by::other_model(file, &s) {
+                eprintln!("{note}");
+            }
             let w = sim::scenario::estimate_work(&s);
             if !args.json {
                 println!("{file}: valid");

@@ -454,3 +454,73 @@ fn sweep_shards_merge_into_the_unsharded_file_and_bad_sweeps_exit_2_naming_the_f
     .unwrap();
     assert_eq!(schema.stdout, published);
 }
+
+#[test]
+fn a_scenario_file_or_result_code_of_another_model_version_is_named_with_both_hashes() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/scenarios/default.json"
+    ))
+    .unwrap();
+    let mut s: serde_json::Value = serde_json::from_str(&text).unwrap();
+    s["made_by"] = serde_json::json!({"model": "0.0.1", "trace_hash": "0123456789abcdef"});
+    let f = write_tmp("other-model.json", &s.to_string());
+    let out = tcplab(&["run", &f]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let now = v["trace_hash"].as_str().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ours = env!("CARGO_PKG_VERSION");
+    assert!(
+        err.contains(&format!(
+            "note: {f} was made by model version 0.0.1; this is version {ours}, so its run \
+             may differ from what its author saw"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "note: {f}: trace hash when saved 0123456789abcdef, now {now}"
+        )),
+        "{err}"
+    );
+    let out = tcplab(&["validate", &f]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("made by model version 0.0.1"));
+    // This version's own file, with its own hash: nothing to say.
+    s["made_by"] = serde_json::json!({"model": ours, "trace_hash": now});
+    let out = tcplab(&["run", &write_tmp("same-model.json", &s.to_string())]);
+    assert!(out.status.success() && out.stderr.is_empty());
+
+    // A result code made by another model version, with a run that differs.
+    let a = serde_json::json!({"format": "tcplab-assignment/1", "id": "m", "title": "M",
+        "scenarios": {"main": serde_json::from_str::<serde_json::Value>(&text).unwrap()},
+        "variants": {"seed": {"min": 1, "max": 1}},
+        "questions": [{"id": "g", "prompt": "Goodput?", "metric": "flows[flow1].goodput_bps",
+            "scale": 1e-6, "tolerance": {"rel": 0.05}}]});
+    let code = grading::code::encode(&grading::code::ResultCode {
+        assignment: "m".into(),
+        student: "s01".into(),
+        answers: vec![("g".into(), 19.0)],
+        hashes: vec![("main".into(), "0123456789abcdef".into())],
+        model: Some("0.0.1".into()),
+    });
+    let out = tcplab(&[
+        "grade",
+        &write_tmp("m.json", &a.to_string()),
+        &write_tmp("m.csv", &format!("student,code\ns01,{code}\n")),
+    ]);
+    assert!(out.status.success());
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        csv.contains(&format!(
+            "the code was made by model version 0.0.1, this grader runs {ours}: its runs may \
+             differ for that reason"
+        )),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("(trace hash 0123456789abcdef in the code, "),
+        "{csv}"
+    );
+}

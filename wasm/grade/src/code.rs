@@ -2,7 +2,9 @@
 //!
 //! `TL1.<payload>.<check>`: payload is base64url (RFC 4648 §5, no padding) of the UTF-8 JSON
 //! `{"a": assignment id, "s": student id, "ans": {question id: number}, "h": {scenario name:
-//! trace_hash}}`; check is FNV-1a 64 of the payload text, 16 lowercase hex digits. The check
+//! trace_hash}, "m": model version}`; check is FNV-1a 64 of the payload text, 16 lowercase hex
+//! digits. `m` came later: a code without it (made before) reads as of an unknown version, and
+//! a reader that does not know `m` ignores it, so codes stay `TL1.` both ways. The check
 //! catches typing and copying mistakes, not forgery: the grader re-runs every variant itself
 //! and compares the answers with its own results.
 
@@ -19,6 +21,8 @@ pub struct ResultCode {
     pub student: String,
     pub answers: Vec<(String, f64)>,
     pub hashes: Vec<(String, String)>,
+    /// The model version that made the runs (`None`: a code from before codes carried it).
+    pub model: Option<String>,
 }
 
 pub fn b64url_encode(bytes: &[u8]) -> String {
@@ -63,7 +67,10 @@ pub fn encode(code: &ResultCode) -> String {
         .iter()
         .map(|(k, v)| (k.clone(), Value::from(v.clone())))
         .collect();
-    let json = serde_json::json!({"a": code.assignment, "s": code.student, "ans": ans, "h": h});
+    let mut json = serde_json::json!({"a": code.assignment, "s": code.student, "ans": ans, "h": h});
+    if let Some(m) = &code.model {
+        json["m"] = Value::from(m.clone());
+    }
     let payload = b64url_encode(json.to_string().as_bytes());
     format!("{PREFIX}{payload}.{:016x}", fnv1a64(payload.as_bytes()))
 }
@@ -108,6 +115,7 @@ pub fn decode(text: &str) -> Result<ResultCode, Problem> {
             .into_iter()
             .filter_map(|(k, x)| x.as_str().map(|s| (k, s.to_string())))
             .collect(),
+        model: v.get("m").and_then(Value::as_str).map(str::to_string),
     })
 }
 
@@ -134,12 +142,30 @@ mod tests {
     }
 
     #[test]
+    fn a_code_carries_its_model_version_and_an_old_code_still_reads() {
+        // Made before codes carried the model version (tests/fixtures/lessons/codes.json).
+        let old = "TL1.eyJhIjoiZmFpcm5lc3MiLCJzIjoiczAxIiwiYW5zIjp7ImphaW4iOjAuODgsImN1YmljX21icHMiOjU4LjR9LCJoIjp7Im1haW4iOiIwMTIzNDU2Nzg5YWJjZGVmIn19.f902937c41384f37";
+        let c = decode(old).unwrap();
+        assert_eq!((c.student.as_str(), c.model), ("s01", None));
+        let new = encode(&ResultCode {
+            model: Some("9.9.9".into()),
+            ..decode(old).unwrap()
+        });
+        assert!(new.starts_with("TL1."));
+        let payload = b64url_decode(new[4..].split('.').next().unwrap()).unwrap();
+        let json: Value = serde_json::from_slice(&payload).unwrap();
+        assert_eq!(json["m"], "9.9.9");
+        assert_eq!(decode(&new).unwrap().model.as_deref(), Some("9.9.9"));
+    }
+
+    #[test]
     fn a_code_round_trips_and_a_changed_character_is_caught() {
         let c = ResultCode {
             assignment: "fairness".into(),
             student: "s01".into(),
             answers: vec![("jain".into(), 0.88)],
             hashes: vec![("main".into(), "0123456789abcdef".into())],
+            model: Some("0.1.0".into()),
         };
         let text = encode(&c);
         assert_eq!(decode(&text), Ok(c));

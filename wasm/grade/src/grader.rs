@@ -304,6 +304,15 @@ fn read_row(
                     s.answers.push((id, Answer::Number(x)));
                 }
                 s.hashes = Some(c.hashes);
+                // A code says which model made it (codes from before do not): another one
+                // may explain a trace hash that differs.
+                if let Some(m) = c.model.filter(|m| m != crate::MODEL_VERSION) {
+                    s.problems.push(
+                        Problem::new(ProblemCode::CodeOtherModel, at("code"))
+                            .with("theirs", m)
+                            .with("ours", crate::MODEL_VERSION),
+                    );
+                }
             }
             Err(p) => s.problems.push(p.at(&at("code"))),
         }
@@ -413,8 +422,12 @@ fn grade_one(a: &Assignment, s: &Submission, summaries: &[Result<Value, String>]
                 }
                 Some(theirs) if Some(theirs.as_str()) != mine => {
                     all = false;
-                    problems
-                        .push(Problem::new(ProblemCode::TraceMismatch, "").with("scenario", name));
+                    problems.push(
+                        Problem::new(ProblemCode::TraceMismatch, "")
+                            .with("scenario", name)
+                            .with("theirs", theirs)
+                            .with("ours", mine.unwrap_or("-")),
+                    );
                 }
                 Some(_) => {}
             }

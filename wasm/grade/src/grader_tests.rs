@@ -55,6 +55,7 @@ fn code(assignment: &str, student: &str, good: f64, hash: &str) -> String {
         student: student.into(),
         answers: vec![("good".into(), good), ("jain".into(), 1.0)],
         hashes: vec![("main".into(), hash.into())],
+        model: Some(crate::MODEL_VERSION.into()),
     })
 }
 
@@ -103,6 +104,53 @@ fn codes_are_read_and_their_runs_compared_with_the_variant() {
     assert_eq!(codes(&r.rows[1]), [ProblemCode::TraceMismatch]);
     // A code handed in by another student.
     assert!(codes(&r.rows[2]).contains(&ProblemCode::CodeOtherStudent));
+}
+
+#[test]
+fn a_code_of_another_model_version_says_so_and_shows_both_trace_hashes() {
+    let (e, f, g) = (seed("erin"), seed("frank"), seed("gina"));
+    let made_by = |student: &str, x: u64, hash: &str, model: Option<&str>| {
+        encode(&ResultCode {
+            assignment: "t".into(),
+            student: student.into(),
+            answers: vec![("good".into(), x as f64)],
+            hashes: vec![("main".into(), hash.into())],
+            model: model.map(str::to_string),
+        })
+    };
+    let r = grade(&format!(
+        "student,code\nerin,{}\nfrank,{}\ngina,{}\n",
+        made_by("erin", e, "abc", Some("0.0.1")),
+        made_by("frank", f, &f.to_string(), Some("0.0.1")),
+        made_by("gina", g, &g.to_string(), None),
+    ));
+    // Another version, and a run that differs: both said, with both hashes.
+    let erin = &r.rows[0];
+    assert_eq!(
+        codes(erin),
+        [ProblemCode::CodeOtherModel, ProblemCode::TraceMismatch]
+    );
+    assert_eq!(
+        erin.problems[0].english(),
+        format!(
+            "line 2, code: the code was made by model version 0.0.1, this grader runs {}: \
+             its runs may differ for that reason",
+            crate::MODEL_VERSION
+        )
+    );
+    assert_eq!(
+        erin.problems[1].english(),
+        format!(
+            "the code's run of 'main' is not this student's variant (trace hash abc in the \
+             code, {e} here)"
+        )
+    );
+    // Another version with the same run: said, and the run still matches.
+    assert_eq!(codes(&r.rows[1]), [ProblemCode::CodeOtherModel]);
+    assert_eq!(r.rows[1].trace_match, Some(true));
+    // A code from before codes carried a version: read as before, nothing to say.
+    assert_eq!(codes(&r.rows[2]), []);
+    assert_eq!((r.rows[2].score, r.rows[2].trace_match), (1.0, Some(true)));
 }
 
 #[test]

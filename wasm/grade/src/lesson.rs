@@ -316,6 +316,7 @@ pub fn lesson_state(
                 .iter()
                 .map(|r| (r.scenario.clone(), r.trace_hash.clone()))
                 .collect(),
+            model: Some(crate::MODEL_VERSION.to_string()),
         });
         let mut head = vec!["student".to_string(), "code".into()];
         let mut row = vec![id, code.clone()];

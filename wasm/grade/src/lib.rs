@@ -24,5 +24,9 @@ mod fixtures_tests;
 #[cfg(test)]
 mod grader_tests;
 
+/// The model version this build grades with: the workspace's one version (Cargo.toml), the
+/// same the page's links carry. A result code made by another one says so when graded.
+pub const MODEL_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub use assignment::Assignment;
 pub use problem::{Problem, ProblemCode};

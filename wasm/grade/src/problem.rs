@@ -92,6 +92,9 @@ pub enum ProblemCode {
     CodeOtherAssignment,
     /// A code made by another student ({student}).
     CodeOtherStudent,
+    /// A code made by another model version ({theirs}) than the grader's ({ours}): its runs
+    /// may differ from the grader's for that reason alone.
+    CodeOtherModel,
     // The students' CSV.
     /// The CSV has no rows.
     CsvEmpty,
@@ -110,7 +113,8 @@ pub enum ProblemCode {
     // Runs.
     /// A scenario of the student's variant could not be run ({scenario}, {detail}).
     RunFailed,
-    /// The code's trace hash of a scenario is not the student's variant's ({scenario}).
+    /// The code's trace hash of a scenario is not the student's variant's ({scenario}; the
+    /// code's hash {theirs}, the grader's run's {ours}).
     TraceMismatch,
     /// The code holds no run of a scenario with the assigned settings ({scenario}).
     NoRun,
@@ -118,7 +122,7 @@ pub enum ProblemCode {
 
 impl ProblemCode {
     /// Every code, in declaration order.
-    pub const ALL: [ProblemCode; 47] = {
+    pub const ALL: [ProblemCode; 48] = {
         use ProblemCode::*;
         [
             JsonSyntax,
@@ -158,6 +162,7 @@ impl ProblemCode {
             CodePayload,
             CodeOtherAssignment,
             CodeOtherStudent,
+            CodeOtherModel,
             CsvEmpty,
             CsvNoStudentColumn,
             CsvMissingColumns,
@@ -307,6 +312,11 @@ impl Problem {
                 format!("the code is for another assignment ('{}')", p("assignment"))
             }
             CodeOtherStudent => format!("the code is for another student ('{}')", p("student")),
+            CodeOtherModel => format!(
+                "the code was made by model version {}, this grader runs {}: its runs may differ for that reason",
+                p("theirs"),
+                p("ours")
+            ),
             CsvEmpty => "the CSV has no rows".into(),
             CsvNoStudentColumn => "the CSV needs a 'student' or a 'code' column".into(),
             CsvMissingColumns => format!(
@@ -329,8 +339,10 @@ impl Problem {
                 p("detail")
             ),
             TraceMismatch => format!(
-                "the code's run of '{}' is not this student's variant (trace hash differs)",
-                p("scenario")
+                "the code's run of '{}' is not this student's variant (trace hash {} in the code, {} here)",
+                p("scenario"),
+                p("theirs"),
+                p("ours")
             ),
             NoRun => format!(
                 "the code holds no run of '{}' with the assigned settings",
@@ -360,7 +372,7 @@ mod tests {
     /// (tests/unit/problems.test.ts). Rewritten with TCPLAB_UPDATE_FIXTURES=1.
     #[test]
     fn the_english_fixture_is_current() {
-        const PARAMS: [&str; 20] = [
+        const PARAMS: [&str; 22] = [
             "aggregate",
             "assignment",
             "by",
@@ -375,12 +387,14 @@ mod tests {
             "metric",
             "min",
             "name",
+            "ours",
             "part",
             "path",
             "questions",
             "scenario",
             "student",
             "text",
+            "theirs",
         ];
         let mut cases = Vec::new();
         for code in ProblemCode::ALL {

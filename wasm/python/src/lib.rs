@@ -13,17 +13,30 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::{json, Value};
 
-/// The validator's errors as (path, message) pairs; empty when the scenario is valid.
-fn errors_of(e: &[sim::ValidationError]) -> Vec<(String, String)> {
+/// One scenario error as it crosses to Python: (field path, message, code, parameters as
+/// JSON). The code is the reader's and validator's stable name (`negative_number`), the
+/// same the page renders its messages from.
+type Problem = (String, String, String, String);
+
+/// The reader's and validator's errors as [`Problem`]s.
+fn errors_of(e: &[sim::ValidationError]) -> Vec<Problem> {
     e.iter()
-        .map(|e| (e.path.clone(), e.message.clone()))
+        .map(|e| {
+            let code = serde_json::to_value(e.code)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default();
+            let params = serde_json::to_string(&e.params).unwrap_or_else(|_| "{}".into());
+            (e.path.clone(), e.message.clone(), code, params)
+        })
         .collect()
 }
 
-/// Check a scenario's JSON text: `[]` when valid, else its errors as (path, message).
+/// Check a scenario file's bytes as `tcplab validate` does (encoding, size, work limits
+/// included): `[]` when valid, else its errors.
 #[pyfunction]
-fn scenario_errors(text: &str) -> Vec<(String, String)> {
-    match sim::parse_scenario(text) {
+fn scenario_errors(bytes: &[u8]) -> Vec<Problem> {
+    match sim::scenario::parse_scenario_bytes(bytes) {
         Ok(_) => Vec::new(),
         Err(e) => errors_of(&e),
     }

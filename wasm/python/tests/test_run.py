@@ -88,3 +88,29 @@ def test_bad_scenarios_raise_scenario_error_with_the_clis_paths(cli, tmp_path: P
     assert e.value.paths
     with pytest.raises(tcplab.ScenarioError, match="cannot read"):
         tcplab.Scenario(ROOT / "no-such-file.json")
+
+
+def test_scenario_errors_carry_the_readers_codes_and_values(tmp_path: Path):
+    # Every code the reader and validator have, as the page's boundary schema lists them.
+    schema = json.loads((ROOT / "web/src/sim/boundary.schema.json").read_text())
+    codes = {c["const"] for c in schema["$defs"]["ErrorCode"]["oneOf"]}
+    s = short_default()
+    s["flows"][0]["cc"] = "nosuch"
+    with pytest.raises(tcplab.ScenarioError) as e:
+        tcplab.Scenario(s)
+    p = e.value.problems[0]
+    assert (p.path, p.code, p.params["variant"]) == ("flows[0].cc", "unknown_variant", "nosuch")
+    s["flows"][0]["cc"] = "cubic"
+    s["topology"]["links"][1]["rate_bps"] = -5
+    with pytest.raises(tcplab.ScenarioError) as e:
+        tcplab.run(s)
+    p = e.value.problems[0]
+    assert (p.path, p.code) == ("topology.links[1].rate_bps", "out_of_range")
+    assert (p.params["value"], p.params["unit"]) == (-5, "b/s")
+    assert set(e.value.codes) <= codes
+    # A file's bytes are read as the CLI reads them: a byte-order mark has its own code.
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + json.dumps(short_default()).encode())
+    with pytest.raises(tcplab.ScenarioError) as e:
+        tcplab.Scenario(f)
+    assert e.value.codes == ["byte_order_mark"] and e.value.paths == [""]

@@ -94,3 +94,21 @@ def test_the_content_sweeps_are_valid_sweep_files():
     schema = tcplab.json_schema("sweep")
     assert schema["title"] == "Sweep"
     assert json.loads((ROOT / "public/schema/sweep.v1.json").read_text()) == schema
+
+
+def test_a_worker_that_dies_fails_only_its_point_and_the_finished_points_are_kept(
+    small_sweep, monkeypatch
+):
+    import importlib
+
+    import _faults
+
+    serial = tcplab.sweep(small_sweep, workers=1)
+    monkeypatch.setattr(importlib.import_module("tcplab.sweep"), "_run_task", _faults.run_task_or_die)
+    with pytest.warns(RuntimeWarning, match=r"1 sweep point\(s\) failed"):
+        df = tcplab.sweep(small_sweep, workers=2)
+    failed = df.attrs["failed"]
+    assert list(failed) == [_faults.DOOMED]
+    assert failed[_faults.DOOMED].startswith("buffer=40, seed=2: its worker process died")
+    # Every other point ran, on the pool that was started again, and is the serial row.
+    assert df.equals(serial[serial["point"] != _faults.DOOMED].reset_index(drop=True))

@@ -102,8 +102,6 @@ export const en = {
     kind: 'Kind',
     routerNote: 'A router forwards packets; its queues are set on its links.',
     hostModel: 'End-host model',
-    hostModelHint:
-      'The receiving host’s own work (bus, memory copies, per-packet cost) can limit TCP. “ideal” costs nothing.',
     offload: 'Offload (TOE)',
     offloadPreset: 'as the preset',
     on: 'on',
@@ -446,12 +444,26 @@ export const en = {
     csv: 'Download results (CSV)',
     empty: 'Choose a parameter and a range, then run the sweep.',
     needsRtt: 'Could not work out the round trip of this scenario.',
+    export: 'Save as a sweep file',
+    file: {
+      heading: 'Sweep files',
+      help: 'A sweep file holds a scenario, the parameters swept and the metrics: the page, tcplab sweep and tcplab.sweep in Python run it to the same points (docs/sweeps.md). Save the sweep above as one, or open one to run it here.',
+      import: 'Open a sweep file…',
+      error: (path: string, message: string) =>
+        `That sweep file cannot be run: ${path ? `${path}: ` : ''}${message}`,
+      tooMany: (points: number, max: number) =>
+        `That sweep file has ${points} points; the page runs at most ${max}. Run it with tcplab sweep (or tcplab.sweep in Python), which can also split it into shards.`,
+      progress: (done: number, total: number) => `${done} of ${total} runs done`,
+    },
   },
 
   share: {
     otherModel: (theirs: string, ours: string) =>
       `This link was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the link's author saw.`,
     hashes: 'Trace hash when the link was made → now',
+    otherModelFile: (file: string, theirs: string, ours: string) =>
+      `The file ${file} was made with model version ${theirs}; this lab runs version ${ours}, so its run may differ from what the file's author saw.`,
+    fileHashes: 'Trace hash when the file was saved → now',
     copy: 'Copy link',
     copied: 'Link copied: it opens this scenario, seed and view.',
     fallback: 'The clipboard is not available here. Select the link and copy it:',

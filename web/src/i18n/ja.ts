@@ -104,8 +104,6 @@ export const ja: Strings = {
     kind: '種類',
     routerNote: 'ルータはパケットを転送します。キューは接続するリンク側で設定します。',
     hostModel: '端末ホストのモデル',
-    hostModelHint:
-      '受信ホスト自身の処理(バス、メモリコピー、パケットごとの処理時間)が TCP を制限することがあります。「ideal」はコストなしです。',
     offload: 'オフロード(TOE)',
     offloadPreset: 'プリセットのまま',
     on: 'オン',
@@ -456,12 +454,26 @@ export const ja: Strings = {
     csv: '結果を保存 (CSV)',
     empty: 'パラメータと範囲を選んでスイープを実行してください。',
     needsRtt: 'このシナリオの往復時間を求められませんでした。',
+    export: 'スイープファイルとして保存',
+    file: {
+      heading: 'スイープファイル',
+      help: 'スイープファイルにはシナリオ、掃引するパラメータ、測る量が入っています。このページ、tcplab sweep、Python の tcplab.sweep は同じ点を実行します (docs/sweeps.md)。上のスイープを保存するか、ファイルを開いてここで実行してください。',
+      import: 'スイープファイルを開く…',
+      error: (path: string, message: string) =>
+        `このスイープファイルは実行できません: ${path ? `${path}: ` : ''}${message}`,
+      tooMany: (points: number, max: number) =>
+        `このスイープファイルには ${points} 点あります。ページで実行できるのは ${max} 点までです。tcplab sweep (または Python の tcplab.sweep) で実行してください。シャードに分けることもできます。`,
+      progress: (done: number, total: number) => `${total} 回中 ${done} 回完了`,
+    },
   },
 
   share: {
     otherModel: (theirs: string, ours: string) =>
       `このリンクはモデルのバージョン ${theirs} で作られました。このラボはバージョン ${ours} なので、実行結果がリンク作成者の見たものと異なる場合があります。`,
     hashes: 'リンク作成時 → 現在のトレースハッシュ',
+    otherModelFile: (file: string, theirs: string, ours: string) =>
+      `ファイル ${file} はモデルのバージョン ${theirs} で作られました。このラボはバージョン ${ours} なので、実行結果がファイル作成者の見たものと異なる場合があります。`,
+    fileHashes: 'ファイル保存時 → 現在のトレースハッシュ',
     copy: 'リンクをコピー',
     copied: 'リンクをコピーしました。このシナリオ、シード、表示が開きます。',
     fallback: 'ここではクリップボードを使えません。リンクを選択してコピーしてください:',

@@ -55,6 +55,8 @@ const en: Words = {
   code_payload: () => 'the result code is damaged (its content cannot be read)',
   code_other_assignment: (p) => `the code is for another assignment ('${p('assignment')}')`,
   code_other_student: (p) => `the code is for another student ('${p('student')}')`,
+  code_other_model: (p) =>
+    `the code was made by model version ${p('theirs')}, this grader runs ${p('ours')}: its runs may differ for that reason`,
   csv_empty: () => 'the CSV has no rows',
   csv_no_student_column: () => "the CSV needs a 'student' or a 'code' column",
   csv_missing_columns: (p) =>
@@ -65,7 +67,7 @@ const en: Words = {
   csv_duplicate_student: (p) => `student '${p('student')}' appears on lines ${p('lines')}`,
   run_failed: (p) => `scenario '${p('scenario')}' could not run: ${p('detail')}`,
   trace_mismatch: (p) =>
-    `the code's run of '${p('scenario')}' is not this student's variant (trace hash differs)`,
+    `the code's run of '${p('scenario')}' is not this student's variant (trace hash ${p('theirs')} in the code, ${p('ours')} here)`,
   no_run: (p) => `the code holds no run of '${p('scenario')}' with the assigned settings`,
 };
 
@@ -117,6 +119,8 @@ const ja: Words = {
   code_payload: () => '結果コードが壊れています（内容を読めません）',
   code_other_assignment: (p) => `別の課題（「${p('assignment')}」）のコードです`,
   code_other_student: (p) => `別の学生（「${p('student')}」）のコードです`,
+  code_other_model: (p) =>
+    `このコードはモデルのバージョン ${p('theirs')} で作られました。採点はバージョン ${p('ours')} で行うので、そのために実行結果が異なる場合があります`,
   csv_empty: () => 'CSV に行がありません',
   csv_no_student_column: () => 'CSV には student 列か code 列が必要です',
   csv_missing_columns: (p) =>
@@ -127,7 +131,7 @@ const ja: Words = {
   csv_duplicate_student: (p) => `学生「${p('student')}」が ${p('lines')} 行目に重複しています`,
   run_failed: (p) => `シナリオ「${p('scenario')}」を実行できませんでした: ${p('detail')}`,
   trace_mismatch: (p) =>
-    `コードにある「${p('scenario')}」の実行は、この学生の変種ではありません（トレースのハッシュが違います）`,
+    `コードにある「${p('scenario')}」の実行は、この学生の変種ではありません（トレースのハッシュ: コードでは ${p('theirs')}、ここでは ${p('ours')}）`,
   no_run: (p) => `コードには、指定の設定での「${p('scenario')}」の実行がありません`,
 };
 

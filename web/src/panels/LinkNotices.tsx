@@ -13,6 +13,9 @@ import { runA } from '../state/runs';
 import { useStore } from './hooks/useStore';
 import { useStrings } from './hooks/useStrings';
 
+/** A version or hash from a file or link, cut to a length the notice can show. */
+const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
 const when = (ms: number, lang: string) =>
   new Date(ms).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', {
     dateStyle: 'medium',
@@ -22,16 +25,31 @@ const when = (ms: number, lang: string) =>
 export function LinkNotices({ lang }: { lang: string }) {
   const t = useStrings();
   const { notice, offer, otherModel } = useStore(linkStore);
-  const nowHash = useStore(runA).traceHash;
+  const run = useStore(runA);
+  // A file's hash is compared with a finished run of exactly the file's scenario.
+  const nowHash =
+    !otherModel?.file ||
+    (run.status === 'done' && JSON.stringify(run.scenario) === otherModel.file.scenario)
+      ? run.traceHash
+      : null;
   if (!notice && !offer && !otherModel) return null;
   return (
     <div className="linknotices">
       {otherModel && (
         <div className="notice notice--warn" role="status" data-testid="link-other-model">
-          <p>{t.share.otherModel(otherModel.theirs, otherModel.ours)}</p>
+          <p>
+            {otherModel.file
+              ? t.share.otherModelFile(
+                  otherModel.file.name,
+                  short(otherModel.theirs),
+                  otherModel.ours,
+                )
+              : t.share.otherModel(short(otherModel.theirs), otherModel.ours)}
+          </p>
           {otherModel.traceHash && nowHash && otherModel.traceHash !== nowHash && (
             <p data-testid="link-other-hashes">
-              {t.share.hashes}: <code>{otherModel.traceHash}</code> → <code>{nowHash}</code>
+              {otherModel.file ? t.share.fileHashes : t.share.hashes}:{' '}
+              <code>{short(otherModel.traceHash)}</code> → <code>{nowHash}</code>
             </p>
           )}
           <button

@@ -11,10 +11,14 @@ export type FieldKind = 'number' | 'integer' | 'boolean' | 'enum' | 'array' | 'o
 export interface EnumOption {
   value: string;
   description: string;
+  /** Key of its label (web/src/i18n/fieldLabels.ts): `<Enum>:<value>`. */
+  key: string;
 }
 
 export interface FieldInfo {
   name: string;
+  /** Key of its label (web/src/i18n/fieldLabels.ts): `<Def>.<name>`, `<Union>.<kind>.<name>`. */
+  key: string;
   kind: FieldKind;
   /** The field may be null/absent with a meaning of its own ("no limit", "preset default"). */
   nullable: boolean;
@@ -31,6 +35,8 @@ export interface FieldInfo {
 
 export interface Variant {
   kind: string;
+  /** Key of its label: `<Union>:<kind>`. */
+  key: string;
   description: string;
   fields: FieldInfo[];
 }
@@ -73,12 +79,16 @@ export function enumOptions(defName: string): EnumOption[] {
   const opts: EnumOption[] = [];
   for (const o of one as Json[]) {
     if (typeof o.const !== 'string') return [];
-    opts.push({ value: o.const, description: String(o.description ?? '') });
+    opts.push({
+      value: o.const,
+      description: String(o.description ?? ''),
+      key: `${defName}:${o.const}`,
+    });
   }
   return opts;
 }
 
-function fieldFrom(name: string, node: Json, required: boolean): FieldInfo {
+function fieldFrom(owner: string, name: string, node: Json, required: boolean): FieldInfo {
   const ref = refName(node);
   const options = ref ? enumOptions(ref) : [];
   const t = baseType(node);
@@ -90,6 +100,7 @@ function fieldFrom(name: string, node: Json, required: boolean): FieldInfo {
   const items = node.items as Json | undefined;
   const info: FieldInfo = {
     name,
+    key: `${owner}.${name}`,
     kind,
     nullable: isNullable(node),
     required,
@@ -104,18 +115,18 @@ function fieldFrom(name: string, node: Json, required: boolean): FieldInfo {
   return info;
 }
 
-function fieldsOfNode(node: Json, skip: ReadonlySet<string>): FieldInfo[] {
+function fieldsOfNode(node: Json, owner: string, skip: ReadonlySet<string>): FieldInfo[] {
   const props = (node.properties ?? {}) as Record<string, Json>;
   const required = new Set((node.required ?? []) as string[]);
   return Object.entries(props)
     .filter(([name]) => !skip.has(name))
-    .map(([name, p]) => fieldFrom(name, p, required.has(name)));
+    .map(([name, p]) => fieldFrom(owner, name, p, required.has(name)));
 }
 
 /** The fields of an object definition (e.g. `TcpOptions`, `HostSpec`, `CubicParams`). */
 export function objectFields(defName: string): FieldInfo[] {
   const d = defs[defName];
-  return d ? fieldsOfNode(d, new Set()) : [];
+  return d ? fieldsOfNode(d, defName, new Set()) : [];
 }
 
 /** The variants of a union tagged by `kind` (e.g. `QueueSpec`, `LossSpec`, `SourceSpec`). */
@@ -129,8 +140,9 @@ export function variants(defName: string): Variant[] {
     if (typeof kind !== 'string') continue;
     out.push({
       kind,
+      key: `${defName}:${kind}`,
       description: String(o.description ?? ''),
-      fields: fieldsOfNode(o, new Set(['kind'])),
+      fields: fieldsOfNode(o, `${defName}.${kind}`, new Set(['kind'])),
     });
   }
   return out;

@@ -435,6 +435,12 @@ export interface Scenario {
   duration_s: number;
   flows: Flow[];
   /**
+   * The lab that wrote this file: its model version and the trace hash of its run.
+   * Written by the page's export; the model does not read it. Opening a file made by
+   * another model version says so.
+   */
+  made_by?: MadeBy | null;
+  /**
    * A short title shown in the UI.
    */
   name?: string;
@@ -1152,6 +1158,21 @@ export interface UserLevelReceiver {
    * (each segment takes its size × 8 / this rate), > 0.
    */
   processing_rate_bps: number;
+}
+/**
+ * Which lab wrote a scenario file.
+ */
+export interface MadeBy {
+  /**
+   * The model version that wrote the file (tcplab's version, as `tcplab --version`
+   * prints it).
+   */
+  model: string;
+  /**
+   * The trace hash of the run the file was saved after, if it was saved after a
+   * finished run of this very scenario.
+   */
+  trace_hash?: string | null;
 }
 /**
  * Nodes and the links between them; packets follow static shortest paths.

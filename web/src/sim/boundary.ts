@@ -153,6 +153,7 @@ export type ProblemCode =
   | 'code_payload'
   | 'code_other_assignment'
   | 'code_other_student'
+  | 'code_other_model'
   | 'csv_empty'
   | 'csv_no_student_column'
   | 'csv_missing_columns'

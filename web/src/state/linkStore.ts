@@ -3,6 +3,7 @@
 // and saved work on offer. The actions load what the reader chooses.
 import { bottleneckLink } from '../scenario/knobs';
 import { decodeLink, hasLink } from '../scenario/link/linkCodec';
+import type { MadeBy } from '../scenario/scenarioFile';
 import type { Scenario } from '../scenario/types';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
 import { readScenarioValue } from '../scenario/reader';
@@ -33,9 +34,9 @@ export interface LinkStoreState {
   offer: Saved | null;
   /** Where the scenario the page started with came from. */
   opened: 'link' | 'autosave' | null;
-  /** The open link was made by another model version (`ours` is this page's), with the trace
-   * hash its maker saw, if the link carries one. */
-  otherModel: { theirs: string; ours: string; traceHash: string | null } | null;
+  /** The open link (or, with `file`, the opened scenario file) was made by another model
+   * version (`ours` is this page's), with the trace hash its maker saw, if it carries one. */
+  otherModel: OtherModel | null;
 }
 
 export const linkStore = new Store<LinkStoreState>({
@@ -46,6 +47,43 @@ export const linkStore = new Store<LinkStoreState>({
   opened: null,
   otherModel: null,
 });
+
+export interface OtherModel {
+  theirs: string;
+  ours: string;
+  traceHash: string | null;
+  /** A scenario file's name, and its scenario as JSON (a run of exactly it has a hash to
+   * compare); absent for a link. */
+  file?: { name: string; scenario: string };
+}
+
+/** The note for a scenario file another model version wrote, or null. */
+export function otherModelOfFile(
+  name: string,
+  scenario: Scenario,
+  madeBy: MadeBy | null,
+  ours: string,
+): OtherModel | null {
+  return madeBy && madeBy.model !== ours
+    ? {
+        theirs: madeBy.model,
+        ours,
+        traceHash: madeBy.trace_hash ?? null,
+        file: { name, scenario: JSON.stringify(scenario) },
+      }
+    : null;
+}
+
+/** Opening a scenario file: note it when another model version wrote it (and drop an older
+ * note, which was about what the editor held before). */
+export function noteOpenedFile(
+  name: string,
+  scenario: Scenario,
+  madeBy: MadeBy | null,
+  ours: string,
+): void {
+  linkStore.update((s) => ({ ...s, otherModel: otherModelOfFile(name, scenario, madeBy, ours) }));
+}
 
 /** The note for a link made by another model version, or null. */
 export function otherModelOf(

@@ -13,6 +13,8 @@ import { Store } from './store';
 export interface SweepPoint {
   /** The x value as shown (MTU, RTT in ms, ..., or the algorithm's name). */
   x: number | string;
+  /** The scenario run at this point (null until it is known: an RTT sweep probes first). */
+  scenario: Scenario | null;
   result: JobResult | null;
 }
 
@@ -24,6 +26,8 @@ export interface Curve {
 export interface SweepState {
   status: 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
   spec: SweepSpec | null;
+  /** The scenario the sweep varies. */
+  base: Scenario | null;
   points: SweepPoint[];
   /** Paper 000's host bound over a fine grid, receiver offload on / off (null: ideal host). */
   offloadOn: Curve | null;
@@ -35,6 +39,7 @@ export interface SweepState {
 export const sweep = new Store<SweepState>({
   status: 'idle',
   spec: null,
+  base: null,
   points: [],
   offloadOn: null,
   offloadOff: null,
@@ -132,7 +137,8 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
   sweep.set({
     status: 'running',
     spec,
-    points: xs.map((x) => ({ x, result: null })),
+    base,
+    points: xs.map((x) => ({ x, scenario: null, result: null })),
     offloadOn: null,
     offloadOff: null,
     workers: defaultConcurrency(),
@@ -154,6 +160,10 @@ export async function startSweep(base: Scenario, spec: SweepSpec): Promise<void>
     toValue = (x) => delayFactorFor(Number(x) / 1000, r1, r0);
   }
   const scenarios = xs.map((x) => applySweep(base, spec, toValue(x)));
+  sweep.update((s) => ({
+    ...s,
+    points: s.points.map((pt, k) => ({ ...pt, scenario: scenarios[k] ?? null })),
+  }));
   const runs = p.run(
     scenarios.map((s) => ({ scenarioJson: JSON.stringify(s), mode: 'summary' as const })),
     (i, result) => {

@@ -26,24 +26,26 @@ class Scenario:
             self.text, self.source = source.text, source.source
             return
         if isinstance(source, dict):
-            text, origin = json.dumps(source), "<dict>"
+            data, origin = json.dumps(source).encode(), "<dict>"
         elif isinstance(source, os.PathLike) or (
             isinstance(source, str) and not source.lstrip().startswith("{")
         ):
             path = Path(source)
             try:
-                text = path.read_text(encoding="utf-8")
+                data = path.read_bytes()
             except OSError as e:
                 raise ScenarioError([("", f"cannot read {path}: {e.strerror or e}")]) from None
             origin = str(path)
         elif isinstance(source, str):
-            text, origin = source, "<json>"
+            data, origin = source.encode(), "<json>"
         else:
             raise TypeError(f"a scenario is a path, JSON text or a dict, not {type(source).__name__}")
-        problems = _native.scenario_errors(text)
+        # The bytes as the CLI reads a file: a byte-order mark, UTF-16 or bytes that are not
+        # UTF-8 are refused with the reader's codes, before any decoding here.
+        problems = _native.scenario_errors(data)
         if problems:
             raise ScenarioError(problems)
-        self.text = text
+        self.text = data.decode("utf-8")
         self.source = origin
 
     def to_dict(self) -> Dict[str, Any]:

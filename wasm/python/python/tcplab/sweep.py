@@ -11,13 +11,17 @@ import json
 import os
 import warnings
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _native
 from ._errors import SweepError, problems_of
 from ._executor import run_all
 
 SweepLike = Union[str, "os.PathLike[str]", Dict[str, Any]]
+
+# What runs one point in a worker (a module-level name, so the tests can give the workers one
+# whose process dies).
+_run_task: Callable[[str], str] = _native.run_task
 
 
 def _read(spec: SweepLike) -> Tuple[str, str]:
@@ -78,7 +82,7 @@ def sweep_csv(
         tasks = p.tasks(k, n)
     except ValueError as e:
         raise SweepError(problems_of(e)) from None
-    results = run_all(_native.run_task, tasks, client=client, workers=workers, processes=processes)
+    results = run_all(_run_task, tasks, client=client, workers=workers, processes=processes)
     rows: List[str] = []
     failed: Dict[int, str] = {}
     for task, (ok, text) in zip(tasks, results):

@@ -431,6 +431,7 @@ mod tests {
                 sample_interval_ms: 10.0,
                 flows: vec![bulk_flow("f", &host[0], &host[host.len() - 1])],
                 cc_rules: Vec::new(),
+                made_by: None,
                 topology: t,
             };
             let e = crate::scenario::validate(&s);

@@ -35,6 +35,25 @@ pub struct Scenario {
     /// `cc` and `cc_params` always win. No match: newreno.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cc_rules: Vec<CcRule>,
+    /// The lab that wrote this file: its model version and the trace hash of its run.
+    /// Written by the page's export; the model does not read it. Opening a file made by
+    /// another model version says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made_by: Option<MadeBy>,
+}
+
+/// Which lab wrote a scenario file.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MadeBy {
+    /// The model version that wrote the file (tcplab's version, as `tcplab --version`
+    /// prints it).
+    pub model: String,
+    /// The trace hash of the run the file was saved after, if it was saved after a
+    /// finished run of this very scenario.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace_hash: Option<String>,
 }
 
 pub(super) fn default_seed() -> u32 {

@@ -146,6 +146,19 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     if s.description.chars().count() > 5000 {
         c.push(ValidationError::at("description", E::TooLong).with("max", 5000u32));
     }
+    // Who wrote the file: short labels the page shows in a notice.
+    if let Some(m) = &s.made_by {
+        for (field, text) in [
+            ("model", Some(&m.model)),
+            ("trace_hash", m.trace_hash.as_ref()),
+        ] {
+            if text.is_some_and(|t| t.chars().count() > 64) {
+                c.push(
+                    ValidationError::at(format!("made_by.{field}"), E::TooLong).with("max", 64u32),
+                );
+            }
+        }
+    }
     c.positive("duration_s", s.duration_s, MAX_DURATION_S, "s");
     c.floor("duration_s", s.duration_s, MIN_DURATION_S, "s", false);
     c.positive("sample_interval_ms", s.sample_interval_ms, 60_000.0, "ms");

@@ -1,5 +1,6 @@
 // A boolean scenario field: a checkbox, or for nullable booleans ("as the preset") a select of
 // default / on / off.
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { fieldDomId } from '../../scenario/errorPlace';
@@ -15,7 +16,8 @@ interface Props {
   nullable?: boolean;
   /** Label of the "default" choice of a nullable boolean. */
   defaultLabel?: string;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
 }
 
 export function BoolField(p: Props) {

@@ -1,10 +1,12 @@
 // The line under a field: its problem (local or from the validator) or its hint.
+import type { ReactNode } from 'react';
 import { asSentence } from '../../i18n';
 
 interface Props {
   id: string;
   problem?: string | null;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
   testId?: string;
 }
 

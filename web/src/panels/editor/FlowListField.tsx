@@ -1,5 +1,6 @@
 // A list of per-flow entries of a queue discipline (WFQ/DRR weights, priorities, reservations):
 // one row per entry with the entry's schema fields, plus add and remove.
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { objectFields } from '../../scenario/schemaInfo';
@@ -12,7 +13,8 @@ interface Props {
   path: string;
   label: string;
   itemDef: string;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
 }
 
 export function FlowListField({ path, label, itemDef, hint }: Props) {

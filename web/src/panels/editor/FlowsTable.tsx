@@ -10,6 +10,7 @@ import { objectFields, variant, variants } from '../../scenario/schemaInfo';
 import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
+import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
 import { VIRTUAL_ABOVE, useVirtualRows } from '../hooks/useVirtualRows';
 import { Icon } from './Icon';
@@ -155,6 +156,7 @@ interface RowProps {
 
 function FlowRow(p: RowProps) {
   const { flow: f, index: i, hostOptions, protocolOptions, open, onToggle } = p;
+  const name = useLabel();
   const t = useStrings();
   const detailsId = useId();
   const base = `flows[${i}]`;
@@ -206,7 +208,7 @@ function FlowRow(p: RowProps) {
               path={`${base}.source.kind`}
               label={`${f.id} ${t.flows.udpRate}`}
               exactErrors
-              options={UDP_SOURCES.map((k) => ({ value: k, label: k }))}
+              options={UDP_SOURCES.map((k) => ({ value: k, label: name(`SourceSpec:${k}`, k) }))}
               onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k))}
             />
           ) : (

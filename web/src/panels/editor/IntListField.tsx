@@ -1,4 +1,5 @@
 // A list of whole numbers typed as "100, 250, 400" (e.g. the packets an `nth` loss drops).
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { fieldDomId } from '../../scenario/errorPlace';
@@ -19,7 +20,8 @@ export function IntListField({
 }: {
   path: string;
   label: string;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
 }) {
   const t = useStrings();
   const variant = useVariant();

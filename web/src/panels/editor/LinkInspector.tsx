@@ -1,13 +1,16 @@
 // The settings of the selected link: rate, delay, MTU, jitter, loss on the wire, the queue
-// discipline with its parameters (from the schema), and the rate of the reverse direction.
+// discipline with its parameters (from the schema), and the rate of the reverse direction. Queue
+// disciplines and loss models are listed by name, with the chosen one's description under them.
 import { variant, variants } from '../../scenario/schemaInfo';
 import { startVariant, switchQueue } from '../../scenario/starters';
 import type { Link } from '../../scenario/types';
 import { setField } from '../../state/editorStore';
+import { useHelp } from '../hooks/useHelp';
+import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
 import { queueName } from '../../lessons/words';
 import { NumberField } from './NumberField';
-import { SchemaFields, firstSentence } from './SchemaFields';
+import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
 const QUEUES = variants('QueueSpec');
@@ -15,6 +18,8 @@ const LOSSES = variants('LossSpec');
 
 export function LinkInspector({ link, index }: { link: Link; index: number }) {
   const t = useStrings();
+  const help = useHelp();
+  const name = useLabel();
   const base = `topology.links[${index}]`;
   const queueKind = link.queue?.kind ?? 'drop_tail';
   const queue = variant('QueueSpec', queueKind);
@@ -53,10 +58,10 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         exactErrors
         options={QUEUES.map((q) => ({
           value: q.kind,
-          label: queueName(q.kind),
-          title: q.description,
+          label: name(q.key, queueName(q.kind)),
+          title: help(q.description).text,
+          description: q.description,
         }))}
-        hint={queue ? firstSentence(queue.description) : undefined}
         onChange={(kind) => setField(`${base}.queue`, switchQueue(link.queue, kind))}
       />
       {queue && queue.fields.length > 0 && (
@@ -72,9 +77,13 @@ export function LinkInspector({ link, index }: { link: Link; index: number }) {
         exactErrors
         options={[
           { value: '', label: t.link.lossNone },
-          ...LOSSES.map((l) => ({ value: l.kind, label: l.kind, title: l.description })),
+          ...LOSSES.map((l) => ({
+            value: l.kind,
+            label: name(l.key, l.kind),
+            title: help(l.description).text,
+            description: l.description,
+          })),
         ]}
-        hint={loss ? firstSentence(loss.description) : undefined}
         onChange={(kind) =>
           setField(`${base}.loss`, kind ? startVariant('LossSpec', kind) : undefined)
         }

@@ -1,10 +1,14 @@
-// The settings of the selected node: for a host, its end-host model (preset, offload on or off,
-// and every model parameter from the schema); a router has nothing of its own to set.
+// The settings of the selected node: for a host, its end-host model (preset by name with the
+// chosen one's description, offload on or off, and every model parameter from the schema); a
+// router has nothing of its own to set.
 import { enumOptions, objectFields } from '../../scenario/schemaInfo';
 import type { Node } from '../../scenario/types';
+import { useHelp } from '../hooks/useHelp';
+import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
 import { BoolField } from './BoolField';
-import { SchemaFields, firstSentence } from './SchemaFields';
+import { firstSentence } from './firstSentence';
+import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
 const PRESETS = enumOptions('HostPreset');
@@ -12,6 +16,8 @@ const HOST_FIELDS = objectFields('HostSpec');
 
 export function NodeInspector({ node, index }: { node: Node; index: number }) {
   const t = useStrings();
+  const help = useHelp();
+  const name = useLabel();
   const base = `topology.nodes[${index}]`;
   const kindLabel = node.kind === 'host' ? t.topology.host : t.topology.router;
   return (
@@ -28,11 +34,11 @@ export function NodeInspector({ node, index }: { node: Node; index: number }) {
             label={t.node.hostModel}
             fallback="ideal"
             exactErrors
-            hint={t.node.hostModelHint}
             options={PRESETS.map((p) => ({
               value: p.value,
-              label: p.value,
-              title: firstSentence(p.description),
+              label: name(p.key, p.value),
+              title: firstSentence(help(p.description).text),
+              description: p.description,
             }))}
           />
           <BoolField path={`${base}.host.offload`} label={t.node.offload} nullable />

@@ -1,5 +1,6 @@
 // A labelled number input bound to a scenario path, with its unit, a hint, and the inline error:
 // the local one while the text does not parse, else the validator's for this path.
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { checkNumber, formatStored } from '../../scenario/inputCheck';
@@ -17,7 +18,8 @@ export interface NumberFieldProps {
   nonNegative?: boolean;
   /** Empty text is allowed and means "default" (the key is removed). */
   nullable?: boolean;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
   placeholder?: string;
   /** Label only for screen readers (tables). */
   compact?: boolean;

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
 import { errorLine, readScenarioFile } from '../../scenario/reader';
+import { withoutMadeBy } from '../../scenario/scenarioFile';
+import { noteOpenedFile } from '../../state/linkStore';
 import { loadPageWasm } from '../../sim/validator';
 import { concreteLabel, valueText } from '../../lessons/words';
 import {
@@ -48,9 +50,13 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const r = await readScenarioFile(file, (await loadPageWasm()).reader);
+      const { reader } = await loadPageWasm();
+      const r = await readScenarioFile(file, reader);
       if (!r.ok) throw new Error(errorLine(r.problem));
-      replaceScenario(r.scenario);
+      // Who wrote the file is kept apart from the scenario (and said when it is another version).
+      const { scenario: opened, madeBy } = withoutMadeBy(r.scenario);
+      replaceScenario(opened);
+      noteOpenedFile(file.name, opened, madeBy, reader.modelVersion);
       setImportError(null);
     } catch (e) {
       setImportError(`${t.editor.importFailed} ${e instanceof Error ? e.message : String(e)}`);

@@ -1,29 +1,29 @@
 // Fields generated from the JSON Schema: every parameter of a queue discipline, loss model,
 // traffic source, TCP option block, algorithm or host model, with the model's own default as
-// the placeholder and its description as the hint. New parameters appear without UI changes.
+// the placeholder, its label with units from the label table and its description (in the
+// reader's language) as the hint; a select shows its options' labels and the chosen one's
+// description. New parameters appear with their schema names until the label table has them
+// (a unit test fails until it does).
 import type { FieldInfo } from '../../scenario/schemaInfo';
 import { activeScenario, editor } from '../../state/editorStore';
 import { useStore } from '../hooks/useStore';
+import { useHelp } from '../hooks/useHelp';
+import { useLabel } from '../hooks/useLabel';
 import { unitOf } from '../../scenario/units';
 import { BoolField } from './BoolField';
 import { FlowListField } from './FlowListField';
+import { Help } from './Help';
 import { IntListField } from './IntListField';
 import { NumberField } from './NumberField';
 import { SelectField } from './SelectField';
-
-/** The first sentence of a schema description (the rest is in the title tooltip). */
-export function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const m = /^(.+?[.!?])(\s|$)/.exec(flat);
-  return m?.[1] ?? flat;
-}
 
 function placeholderFor(f: FieldInfo, scale: number): string | undefined {
   if (typeof f.default === 'number') return String(Number((f.default / scale).toPrecision(6)));
   return undefined;
 }
 
-/** A readable label from a field name: `limit_packets` → `limit packets`. */
+/** A readable name from a field name (`limit_packets` → `limit packets`), for a field the label
+ * table does not have yet. */
 export function labelOf(name: string): string {
   return name.replace(/_(bps|ms|ns|s)$/, '').replace(/_/g, ' ');
 }
@@ -47,8 +47,10 @@ export function SchemaFields({ fields, basePath, skip = [] }: Props) {
 }
 
 function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
-  const label = labelOf(f.name);
-  const hint = firstSentence(f.description);
+  const help = useHelp();
+  const name = useLabel();
+  const label = name(f.key, labelOf(f.name));
+  const hint = f.description ? <Help text={f.description} /> : undefined;
   switch (f.kind) {
     case 'number':
     case 'integer': {
@@ -85,8 +87,9 @@ function SchemaField({ f, path }: { f: FieldInfo; path: string }) {
           fallback={typeof f.default === 'string' ? f.default : (f.options?.[0]?.value ?? '')}
           options={(f.options ?? []).map((o) => ({
             value: o.value,
-            label: o.value,
-            title: o.description,
+            label: name(o.key, o.value),
+            title: help(o.description).text,
+            description: o.description,
           }))}
           hint={hint}
         />

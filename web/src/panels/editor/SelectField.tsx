@@ -1,17 +1,22 @@
-// A labelled select bound to a scenario path (or to a custom handler), with its inline error.
-// A select with many options (the hosts of a large scenario, in every flow row) puts only its
-// current option in the page until it is focused or pressed, then all of them.
+// A labelled select bound to a scenario path (or to a custom handler), with its inline error and,
+// under it, the one-line description of the chosen option (or the field's hint). A select with
+// many options (the hosts of a large scenario, in every flow row) puts only its current option in
+// the page until it is focused or pressed, then all of them.
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { fieldDomId } from '../../scenario/errorPlace';
 import { editor, setField, valueAt } from '../../state/editorStore';
 import { FieldMessage } from './FieldMessage';
+import { Help } from './Help';
 import { useFieldErrors, useVariant } from './fieldContext';
 
 export interface Option {
   value: string;
   label: string;
   title?: string;
+  /** The option's schema description (English): shown, translated, while it is chosen. */
+  description?: string;
 }
 
 interface Props {
@@ -22,7 +27,8 @@ interface Props {
   fallback?: string;
   /** The value shown, when it is not simply the string at `path`. */
   value?: string;
-  hint?: string;
+  /** A string, or <Help> for a schema description in the reader's language. */
+  hint?: ReactNode;
   compact?: boolean;
   /** Errors only at exactly this path (a select that heads a group of fields). */
   exactErrors?: boolean;
@@ -49,6 +55,8 @@ export function SelectField(p: Props) {
         .concat(p.options.some((o) => o.value === value) ? [] : [{ value, label: value }])
     : p.options;
   const reach = lazy ? () => setReached(true) : undefined;
+  const chosen = p.options.find((o) => o.value === value)?.description;
+  const hint = chosen ? <Help text={chosen} /> : p.hint;
   return (
     <div
       className={`field${problem ? ' field--invalid' : ''}${p.compact ? ' field--compact' : ''}`}
@@ -62,7 +70,7 @@ export function SelectField(p: Props) {
           data-testid={id}
           value={value}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem || p.hint ? noteId : undefined}
+          aria-describedby={problem || hint ? noteId : undefined}
           onChange={(e) =>
             p.onChange ? p.onChange(e.target.value) : setField(p.path, e.target.value)
           }
@@ -76,7 +84,7 @@ export function SelectField(p: Props) {
           ))}
         </select>
       </div>
-      <FieldMessage id={noteId} problem={problem} hint={p.compact ? undefined : p.hint} />
+      <FieldMessage id={noteId} problem={problem} hint={p.compact ? undefined : hint} />
     </div>
   );
 }

@@ -29,6 +29,8 @@ import { formatNumber } from '../../i18n/format';
 import { protocolValue, withProtocol } from '../editor/FlowsTable';
 import { NumberField } from '../editor/NumberField';
 import { SelectField } from '../editor/SelectField';
+import { useHelp } from '../hooks/useHelp';
+import { useLabel } from '../hooks/useLabel';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 
@@ -116,6 +118,8 @@ interface Props {
 
 export function Knobs({ only }: Props) {
   const t = useStrings();
+  const help = useHelp();
+  const name = useLabel();
   const state = useStore(editor);
   const s = activeScenario(state);
   const show = (id: KnobId) => !only || only.includes(id);
@@ -221,7 +225,11 @@ export function Knobs({ only }: Props) {
           label={t.screen.queue}
           fallback="drop_tail"
           exactErrors
-          options={QUEUES.map((q) => ({ value: q.kind, label: q.kind, title: q.description }))}
+          options={QUEUES.map((q) => ({
+            value: q.kind,
+            label: name(q.key, q.kind),
+            title: help(q.description).text,
+          }))}
           onChange={(kind) => setField(`${base}.queue`, switchQueue(link.queue, kind))}
         />
       )}
@@ -232,7 +240,11 @@ export function Knobs({ only }: Props) {
             label={t.screen.host(host.id)}
             fallback="ideal"
             exactErrors
-            options={HOST_PRESETS.map((p) => ({ value: p.value, label: p.value }))}
+            options={HOST_PRESETS.map((p) => ({
+              value: p.value,
+              label: name(p.key, p.value),
+              title: help(p.description).text,
+            }))}
           />
           <div className="field field--check">
             <input

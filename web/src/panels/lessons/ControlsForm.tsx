@@ -11,7 +11,9 @@ import { switchQueue } from '../../scenario/starters';
 import { unitOf } from '../../scenario/units';
 import { settingLabel, queueName, valueText } from '../../lessons/words';
 import { selectPath, setPath } from '../../sim/grader';
-import { firstSentence } from '../editor/SchemaFields';
+import { firstSentence } from '../editor/firstSentence';
+import { Help } from '../editor/Help';
+import { useHelp } from '../hooks/useHelp';
 import { useStrings } from '../hooks/useStrings';
 import { useLang } from './useClassroom';
 
@@ -33,10 +35,9 @@ function lastKey(path: string): string {
   );
 }
 
-/** The first sentence of each algorithm's description, by name. */
-const CC_HELP = new Map(
-  enumOptions('CcAlgorithm').map((o) => [o.value, firstSentence(o.description)]),
-);
+/** Each algorithm's description (English, from the schema), by name. */
+const CC_HELP = new Map(enumOptions('CcAlgorithm').map((o) => [o.value, o.description]));
+const queueHelp = (kind: string) => variant('QueueSpec', kind)?.description ?? '';
 
 function NumberControl({
   path,
@@ -73,6 +74,7 @@ function NumberControl({
 export function ControlsForm({ scenario, controls, locked, onChange }: Props) {
   const t = useStrings();
   const lang = useLang();
+  const help = useHelp();
   const valueAt = (path: string) => selectPath(scenario, path)[0];
   const shown = controls.filter((p) => valueAt(p) !== undefined);
   if (shown.length === 0) return null;
@@ -106,19 +108,22 @@ export function ControlsForm({ scenario, controls, locked, onChange }: Props) {
                 onChange={(e) => set(path, e.target.value)}
               >
                 {CC_ALGORITHMS.map((cc) => (
-                  <option key={cc} value={cc} title={CC_HELP.get(cc)}>
+                  <option
+                    key={cc}
+                    value={cc}
+                    title={firstSentence(help(CC_HELP.get(cc) ?? '').text)}
+                  >
                     {ccLabel(cc)}
                   </option>
                 ))}
               </select>
               <span id={`${testId}-help`} className="muted small">
-                {CC_HELP.get(v)}
+                <Help text={CC_HELP.get(v) ?? ''} />
               </span>
             </span>
           );
         } else if (typeof v === 'object' && v !== null && 'kind' in v && key === 'queue') {
           const q = v as { kind: string; limit_packets?: number };
-          const help = firstSentence(variant('QueueSpec', q.kind)?.description ?? '');
           field = (
             <span className="lesson-controls__value">
               <select
@@ -128,11 +133,7 @@ export function ControlsForm({ scenario, controls, locked, onChange }: Props) {
                 onChange={(e) => set(path, switchQueue(q as never, e.target.value))}
               >
                 {QUEUE_KINDS.map((k) => (
-                  <option
-                    key={k}
-                    value={k}
-                    title={firstSentence(variant('QueueSpec', k)?.description ?? '')}
-                  >
+                  <option key={k} value={k} title={firstSentence(help(queueHelp(k)).text)}>
                     {queueName(k)}
                   </option>
                 ))}
@@ -146,7 +147,7 @@ export function ControlsForm({ scenario, controls, locked, onChange }: Props) {
                 />
               )}
               <span id={`${testId}-help`} className="muted small">
-                {help}
+                <Help text={queueHelp(q.kind)} />
               </span>
             </span>
           );

@@ -22,10 +22,11 @@ import type { RunView } from '../plots/series';
 import { ThroughputPanel } from '../plots/ThroughputPanel';
 import { BoundsTable } from '../plots/BoundsTable';
 import { ControlsForm } from './ControlsForm';
-import { LocalMarkdown, LocalTextView } from './LocalTextView';
+import { FallbackMark, LocalMarkdown, LocalTextView } from './LocalTextView';
 import { showNumber, unitText } from './QuestionCard';
 import { ResultsTable } from './ResultsTable';
 import { useClassroom, useLang } from './useClassroom';
+import { scenarioTitle } from '../../i18n/scenarioTitles';
 
 const SPEEDS = [1, 10, 50, Infinity];
 
@@ -95,11 +96,24 @@ export function ScenarioWidget(props: Props) {
   const flowCount = Array.isArray(scenario.flows) ? scenario.flows.length : 0;
   const durationS = Number((scenario as { duration_s?: unknown }).duration_s) || 1;
   const readouts = !readoutsMasked(masked);
-  const title = String(base.name ?? name);
+  const ref = a.scenarios[name];
+  const title = scenarioTitle(
+    typeof ref === 'string' ? ref : null,
+    String(base.name ?? name),
+    lang,
+  );
 
   return (
-    <section className="lesson-widget" data-testid={`widget-${name}`} aria-label={title}>
-      <h3>{title}</h3>
+    <section className="lesson-widget" data-testid={`widget-${name}`} aria-label={title.text}>
+      <h3 lang={title.fallback ? 'en' : undefined}>
+        {title.text}
+        {title.fallback && (
+          <>
+            {' '}
+            <FallbackMark />
+          </>
+        )}
+      </h3>
       <ControlsForm
         key={resets}
         scenario={scenario}

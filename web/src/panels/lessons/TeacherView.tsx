@@ -25,6 +25,7 @@ import { editor } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
 import { ProblemList } from './LessonRoot';
 import { useClassroom, useLang } from './useClassroom';
+import { scenarioTitle } from '../../i18n/scenarioTitles';
 
 const CURRENT = '(current)';
 
@@ -238,10 +239,11 @@ export function TeacherView() {
   const [source, setSource] = useState(CURRENT);
   const presets = useMemo(
     () =>
-      SCENARIO_NAMES.map((n) => ({ n, title: String(namedScenario(n)?.name ?? n) })).sort((a, b) =>
-        a.title.localeCompare(b.title),
-      ),
-    [],
+      SCENARIO_NAMES.map((n) => {
+        const title = scenarioTitle(n, String(namedScenario(n)?.name ?? n), lang);
+        return { n, title: title.fallback ? `${title.text} (${c.fallbackMark})` : title.text };
+      }).sort((a, b) => a.title.localeCompare(b.title, lang)),
+    [lang, c.fallbackMark],
   );
   const scenario = useMemo(
     () =>
@@ -262,7 +264,12 @@ export function TeacherView() {
 
   const draft: Draft = {
     id,
-    title: { en: title.en || String(scenario.name ?? id), ja: title.ja },
+    title: {
+      en: title.en || String(scenario.name ?? id),
+      // The scenario's own Japanese title, while the English title is the scenario's too.
+      ja:
+        title.ja || (title.en ? '' : scenarioTitle(source, String(scenario.name ?? ''), 'ja').text),
+    },
     scenario,
     seeds,
     controls: Object.fromEntries(Object.entries(controls).filter(([p]) => paths.includes(p))),

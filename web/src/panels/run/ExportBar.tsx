@@ -2,7 +2,8 @@
 // and SVG live on each plot.
 import { saveText, safeName } from '../../export/download';
 import { traceToCsv, traceToJson } from '../../export/traceCsv';
-import { scenarioFileText } from '../../scenario/scenarioFile';
+import { madeByNow, scenarioFileText } from '../../scenario/scenarioFile';
+import { loadPageWasm } from '../../sim/validator';
 import type { Scenario } from '../../scenario/types';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
@@ -65,7 +66,14 @@ export function ExportBar({ runs, scenario }: Props) {
         type="button"
         className="button button--small"
         data-testid="export-scenario"
-        onClick={() => saveText(`${base}.json`, scenarioFileText(scenario), 'application/json')}
+        onClick={() =>
+          // The file says which model version wrote it, and the hash of a finished run of it.
+          void loadPageWasm().then((w) => {
+            const made = runs.map((r) => madeByNow(scenario, w.version, r.snap));
+            const madeBy = made.find((m) => m.trace_hash) ?? { model: w.version };
+            saveText(`${base}.json`, scenarioFileText(scenario, madeBy), 'application/json');
+          })
+        }
       >
         {t.exports.scenario}
       </button>

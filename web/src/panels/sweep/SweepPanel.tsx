@@ -25,7 +25,9 @@ import {
 } from '../../state/sweepStore';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { SweepFileView } from './SweepFileView';
 import { SweepPlot } from './SweepPlot';
+import { exportSweep } from '../../scenario/sweepExport';
 
 interface Props {
   scenario: Scenario;
@@ -124,6 +126,21 @@ export function SweepPanel({ scenario, canRun }: Props) {
       `${safeName(scenario.name ?? 'sweep')}-sweep-${s.param}.csv`,
       `${rows.join('\n')}\n`,
       'text/csv',
+    );
+  };
+
+  // The sweep as a sweep file: the scenarios its points ran (known once the sweep has started).
+  const ranPoints = state.points.flatMap((p) =>
+    p.scenario ? [{ x: p.x, scenario: p.scenario }] : [],
+  );
+  const downloadSweepFile = () => {
+    const s = state.spec;
+    if (!s || !state.base || ranPoints.length !== state.points.length) return;
+    const file = exportSweep(state.base, s, ranPoints, linkId);
+    saveText(
+      `${safeName(state.base.name ?? 'sweep')}-sweep-${s.param}.json`,
+      `${JSON.stringify(file, null, 2)}\n`,
+      'application/json',
     );
   };
 
@@ -324,11 +341,21 @@ export function SweepPanel({ scenario, canRun }: Props) {
             onClick={downloadCsv}
           >
             {t.sweep.csv}
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="sweep-export"
+            disabled={ranPoints.length === 0 || ranPoints.length !== state.points.length}
+            onClick={downloadSweepFile}
+          >
+            {t.sweep.export}
           </button>
         </>
       ) : (
         <p className="muted">{t.sweep.empty}</p>
       )}
+      <SweepFileView canRun={canRun} />
     </section>
   );
 }
