@@ -2,7 +2,7 @@
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
 // Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
 // the page; the open flow's details then show beneath the box.
-import { Fragment, useId, useRef } from 'react';
+import { Fragment, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
@@ -63,7 +63,17 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   const flows = scenario.flows;
   const windowed = flows.length > VIRTUAL_ABOVE;
   const box = useRef<HTMLDivElement>(null);
-  const win = useVirtualRows(box, windowed ? flows.length : 0, ROW_HEIGHT);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
+  const win = useVirtualRows(box, windowed ? flows.length : 0, rowHeight);
+  // Rows are as tall as the layout makes them (a table row, or a card in a narrow column):
+  // measured from the first one rendered.
+  useLayoutEffect(() => {
+    const tr = box.current?.querySelector<HTMLElement>('tr[data-testid^="flow-row-"]');
+    const style = tr ? getComputedStyle(tr) : null;
+    const margins = style ? parseFloat(style.marginTop) + parseFloat(style.marginBottom) : 0;
+    const h = tr ? tr.offsetHeight + (margins || 0) : 0;
+    if (windowed && h > 0 && Math.abs(h - rowHeight) > 1) setRowHeight(h);
+  }, [windowed, rowHeight, win.start, win.end]);
   const [start, end] = windowed ? [win.start, win.end] : [0, flows.length];
   const openFlow = open !== null ? flows[open] : undefined;
   const row = (f: Flow, i: number) => (
@@ -140,7 +150,7 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   );
 }
 
-/** The height of a flow's row in the windowed table (compact fields; styles.css `.flows__scroll`). */
+/** The height of a flow's row in the windowed table until one has been measured. */
 const ROW_HEIGHT = 44;
 
 interface RowProps {
