@@ -144,7 +144,7 @@ export function TopologyCanvas({ scenario, selection, badNodes, badLinks }: Prop
       <canvas
         ref={canvasRef}
         className="topology__canvas"
-        style={{ width: W, height: HEIGHT }}
+        style={{ width: '100%', height: HEIGHT }}
         data-testid="topology-canvas"
         role="img"
         aria-label={t.topology.largeDiagram(nodes.length, links.length)}
