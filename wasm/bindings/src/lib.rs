@@ -64,7 +64,7 @@ pub fn validate(scenario_json: &str) -> JsValue {
 #[wasm_bindgen(unchecked_return_type = "{ readable: boolean; errors: ValidationError[] }")]
 pub fn read_scenario(bytes: &[u8]) -> JsValue {
     let (readable, errors) = match sim::scenario::read_scenario(bytes) {
-        Ok(s) => (true, sim::scenario::validate(&s)),
+        Ok(s) => (true, sim::validate(&s)),
         Err(e) => (false, vec![e]),
     };
     to_js(format!(
@@ -91,15 +91,13 @@ pub fn check_json(bytes: &[u8]) -> JsValue {
     }
 }
 
-/// Validate scenario JSON and estimate the work of a run (`sim::scenario::check_scenario`):
+/// Validate scenario JSON and estimate the work of a run (`sim::check_scenario`):
 /// `estimate` is null when the fields have errors (there is nothing to estimate); its
 /// `level` is `ok`, `warn` (allowed: show its notice before running) or `refuse` (then
 /// `errors` holds the refusal at `duration_s`).
 #[wasm_bindgen(unchecked_return_type = "ScenarioCheck")]
 pub fn estimate(scenario_json: &str) -> JsValue {
-    to_js(sim::scenario::to_json(&sim::scenario::check_scenario(
-        scenario_json,
-    )))
+    to_js(sim::scenario::to_json(&sim::check_scenario(scenario_json)))
 }
 
 /// Paper 000's host bound for every TCP flow as curves over MTU and over RTT,
@@ -273,5 +271,5 @@ pub fn packet_fields() -> String {
 #[cfg(test)]
 mod tests {
     // The facade's values are JS values, so its own tests run in Node (tests/unit/wasm.test.ts);
-    // what they carry is sim::scenario::check_scenario's, tested there.
+    // what they carry is sim::check_scenario's, tested there.
 }

@@ -8,9 +8,10 @@ use grading::lesson::{KeyVariant, LessonState, StudentView};
 use grading::path::Segment;
 use grading::{Assignment, Problem, ProblemCode};
 use schemars::JsonSchema;
+use sim::estimate::{ScenarioCheck, WorkEstimate};
 use sim::metrics::summary::Summary;
 use sim::metrics::trace::Column;
-use sim::scenario::{ErrorCode, ScenarioCheck, ValidationError, WorkEstimate};
+use sim::scenario::{ErrorCode, ValidationError};
 
 /// The root: one field per type, so that each is a named definition.
 #[derive(JsonSchema)]

@@ -18,7 +18,7 @@ mod sweep;
 
 use args::{Cli, Command, SchemaKind};
 use clap::Parser as _;
-use sim::scenario::parse_scenario_bytes;
+use sim::parse_scenario_bytes;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -137,7 +137,7 @@ fn validate(args: args::Validate) -> ExitCode {
             if let Some(note) = made_by::other_model(file, &s) {
                 eprintln!("{note}");
             }
-            let w = sim::scenario::estimate_work(&s);
+            let w = sim::estimate_work(&s);
             if !args.json {
                 println!("{file}: valid");
                 println!(
@@ -147,7 +147,7 @@ fn validate(args: args::Validate) -> ExitCode {
             } else {
                 println!("{}", w.to_json());
             }
-            if w.level == sim::scenario::WorkLevel::Warn {
+            if w.level == sim::estimate::WorkLevel::Warn {
                 eprintln!("warning: {file}: {}", w.message);
             }
             ExitCode::SUCCESS

@@ -8,14 +8,17 @@
 
 use libfuzzer_sys::fuzz_target;
 use sim::scenario::{
-    estimate_work, parse_scenario_bytes, parse_scenario_bytes_without_work_limits,
-    parse_scenario_without_work_limits, to_json, validate,
+    parse_scenario_bytes_without_work_limits, parse_scenario_without_work_limits, to_json,
 };
+use sim::{estimate_work, parse_scenario_bytes, validate};
 
 fuzz_target!(|data: &[u8]| {
     let limited = parse_scenario_bytes(data);
     let Ok(s) = parse_scenario_bytes_without_work_limits(data) else {
-        assert!(limited.is_err(), "the work limits accepted what the fields did not");
+        assert!(
+            limited.is_err(),
+            "the work limits accepted what the fields did not"
+        );
         return;
     };
     let w = estimate_work(&s);
@@ -24,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(
         limited.is_ok(),
-        w.level != sim::scenario::WorkLevel::Refuse,
+        w.level != sim::estimate::WorkLevel::Refuse,
         "validation and the estimate disagree: {w:?}"
     );
     let again = to_json(&s);

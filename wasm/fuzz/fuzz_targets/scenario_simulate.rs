@@ -18,7 +18,7 @@
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use sim::invariants::Checker;
-use sim::scenario::parse_scenario;
+use sim::parse_scenario;
 use sim::World;
 
 const HORIZON_NS: u64 = 2_000_000_000;
@@ -117,7 +117,7 @@ fuzz_target!(|data: &[u8]| {
     // The work estimate must bound the work: events ≤ 2 × estimate + a
     // constant (the property test's), at every point of the run, so a run the
     // estimate does not see coming is a failure here, not a frozen tab.
-    let bound = 2.0 * sim::scenario::estimate_work(&s).events + 5_000.0;
+    let bound = 2.0 * sim::estimate_work(&s).events + 5_000.0;
     let mut w = World::new(&s);
     let mut checker = Checker::new(&s, &w);
     while w.events_processed() < MAX_EVENTS && w.now() < HORIZON_NS {

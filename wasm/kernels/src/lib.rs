@@ -38,7 +38,7 @@ pub extern "C" fn event_heap(n: u32) -> u64 {
     sum
 }
 
-/// A packet: the model's is a 120-byte `Copy` struct (sim/src/net/packet.rs).
+/// A packet: the model's is a 120-byte `Copy` struct (sim/src/packet.rs).
 #[derive(Clone, Copy)]
 struct Packet {
     uid: u64,
@@ -97,7 +97,7 @@ pub extern "C" fn window_math(n: u32) -> u64 {
 }
 
 /// Indexed reads and writes into a table, as routing and the SACK scoreboard
-/// do (sim/src/net/routing.rs, sim/src/tcp/scoreboard.rs): 8 updates a step.
+/// do (sim/src/scenario/routing.rs, sim/src/tcp/scoreboard.rs): 8 updates a step.
 #[no_mangle]
 pub extern "C" fn table_updates(n: u32) -> u64 {
     let mut table: Vec<u64> = (0..4096).collect();

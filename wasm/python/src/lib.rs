@@ -36,7 +36,7 @@ fn errors_of(e: &[sim::ValidationError]) -> Vec<Problem> {
 /// included): `[]` when valid, else its errors.
 #[pyfunction]
 fn scenario_errors(bytes: &[u8]) -> Vec<Problem> {
-    match sim::scenario::parse_scenario_bytes(bytes) {
+    match sim::parse_scenario_bytes(bytes) {
         Ok(_) => Vec::new(),
         Err(e) => errors_of(&e),
     }

@@ -5,16 +5,19 @@
 pub mod app;
 pub mod cc;
 pub mod engine;
+pub mod estimate;
 pub mod host;
 pub mod invariants;
 pub mod metrics;
 pub mod net;
 pub mod oracles;
+pub mod packet;
 pub mod queue;
 pub mod scenario;
 pub mod tcp;
 pub mod world;
 
+pub use estimate::{check_scenario, estimate_work, parse_scenario, parse_scenario_bytes, validate};
 pub use metrics::summary::Summary;
-pub use scenario::{parse_scenario, Scenario, ValidationError};
+pub use scenario::{Scenario, ValidationError};
 pub use world::World;

@@ -28,24 +28,14 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use serde_json::{json, Value};
-use sim::scenario::{parse_scenario, Scenario};
+use sim::parse_scenario;
+use sim::scenario::Scenario;
 use sim::World;
 
-const CC: [&str; 13] = [
-    "newreno",
-    "cubic",
-    "compound",
-    "highspeed",
-    "scalable",
-    "bic",
-    "htcp",
-    "vegas",
-    "westwood_plus",
-    "fast",
-    "bbr",
-    "e2e_feedback",
-    "receiver_rate",
-];
+/// Every algorithm's JSON name, from the registry.
+fn cc_name(i: usize) -> &'static str {
+    sim::scenario::CcAlgorithm::ALL[i].name()
+}
 const RECOVERY: [&str; 5] = ["sack", "newreno", "reno", "tahoe", "go_back_n"];
 const DELAYED_ACK: [&str; 3] = ["off", "linux", "rfc"];
 const MTUS: [u32; 4] = [576, 1500, 1500, 9000];
@@ -430,7 +420,7 @@ fn flow_choice() -> impl Strategy<Value = FlowChoice> {
             .prop_map(|(b, r, on, off)| UdpSource::OnOff(b, r, on, off)),
     ];
     let tcp = (
-        0..CC.len(),
+        0..sim::scenario::CcAlgorithm::ALL.len(),
         0..RECOVERY.len(),
         0..DELAYED_ACK.len(),
         any::<bool>(),
@@ -488,7 +478,7 @@ impl FlowChoice {
                 source,
                 extras: x,
             } => {
-                f["cc"] = json!(CC[*cc]);
+                f["cc"] = json!(cc_name(*cc));
                 f["tcp"] = json!({"recovery": RECOVERY[*recovery],
                                   "delayed_ack": DELAYED_ACK[*delayed_ack],
                                   "timestamps": timestamps, "pacing": pacing,
@@ -512,7 +502,7 @@ impl FlowChoice {
                     "scalable": {"variant": scalable},
                     "bbr": {"high_gain": bbr},
                 });
-                if let (Some(ss), "newreno") = (ssthresh, CC[*cc]) {
+                if let (Some(ss), "newreno") = (ssthresh, cc_name(*cc)) {
                     f["tcp"]["initial_ssthresh_segments"] = json!(ss);
                 }
                 f["source"] = match *source {
@@ -712,7 +702,7 @@ proptest! {
         let w = run_checked(&s, 3_000_000, 700);
         // The work estimate bounds the work: a run the estimate does not see coming
         // (a runaway) fails here, as it does in the fuzz target scenario_simulate.
-        let bound = 2.0 * sim::scenario::estimate_work(&s).events + WORK_SLACK_EVENTS;
+        let bound = 2.0 * sim::estimate_work(&s).events + WORK_SLACK_EVENTS;
         prop_assert!(
             (w.events_processed() as f64) <= bound,
             "{} events, estimate bound {bound}", w.events_processed()

@@ -1,4 +1,4 @@
-//! Calibration of the work estimate (scenario::estimate_work) against the
+//! Calibration of the work estimate (estimate::estimate_work) against the
 //! events real runs process: every golden scenario and a set of harder cases
 //! (high rates, many flows, lossy wires, UDP overload, small windows, IP
 //! fragmentation, delayed ACKs). docs/reliability.md lists the measured ratios.
@@ -11,8 +11,8 @@
 mod common;
 
 use serde_json::{json, Value};
-use sim::scenario::{estimate_work, parse_scenario};
 use sim::World;
+use sim::{estimate_work, parse_scenario};
 
 const LOW: f64 = 0.6;
 const HIGH: f64 = 3.0;

@@ -1,5 +1,6 @@
 // The congestion-control algorithms, queue disciplines and host presets the schema offers, in
-// schema order (read from the JSON Schema, so a new algorithm appears without UI changes).
+// schema order, and the algorithms' display names (read from the JSON Schema, so a new algorithm
+// appears without UI changes).
 import { enumOptions, variants } from './schemaInfo';
 import type { Flow } from './types';
 
@@ -13,22 +14,11 @@ export const QUEUE_KINDS: readonly string[] = variants('QueueSpec').map((v) => v
 
 export const HOST_PRESETS: readonly string[] = enumOptions('HostPreset').map((o) => o.value);
 
-/** A short display name for an algorithm. */
+const CC_LABELS: ReadonlyMap<string, string> = new Map(
+  enumOptions('CcAlgorithm').map((o) => [o.value, o.label ?? o.value]),
+);
+
+/** A short display name for an algorithm: the registry's (its `x-label` in the schema). */
 export function ccLabel(cc: string): string {
-  const names: Record<string, string> = {
-    newreno: 'NewReno',
-    cubic: 'CUBIC',
-    compound: 'Compound',
-    highspeed: 'HighSpeed',
-    scalable: 'Scalable',
-    bic: 'BIC',
-    htcp: 'H-TCP',
-    vegas: 'Vegas',
-    westwood_plus: 'Westwood+',
-    fast: 'FAST',
-    bbr: 'BBR',
-    e2e_feedback: 'E2E feedback',
-    receiver_rate: 'Receiver rate',
-  };
-  return names[cc] ?? cc;
+  return CC_LABELS.get(cc) ?? cc;
 }

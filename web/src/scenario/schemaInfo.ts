@@ -13,6 +13,8 @@ export interface EnumOption {
   description: string;
   /** Key of its label (web/src/i18n/fieldLabels.ts): `<Enum>:<value>`. */
   key: string;
+  /** A short display name (`x-label`), where the model gives one. */
+  label?: string;
 }
 
 export interface FieldInfo {
@@ -79,10 +81,12 @@ export function enumOptions(defName: string): EnumOption[] {
   const opts: EnumOption[] = [];
   for (const o of one as Json[]) {
     if (typeof o.const !== 'string') return [];
+    const label = typeof o['x-label'] === 'string' ? o['x-label'] : undefined;
     opts.push({
       value: o.const,
       description: String(o.description ?? ''),
       key: `${defName}:${o.const}`,
+      ...(label ? { label } : {}),
     });
   }
   return opts;

@@ -571,5 +571,16 @@ impl CongestionControl for Bbr {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Bbr {
+    type Params = BbrParams;
+    fn create(p: &BbrParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &BbrParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests;

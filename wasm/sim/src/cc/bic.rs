@@ -222,6 +222,17 @@ impl CongestionControl for Bic {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Bic {
+    type Params = BicParams;
+    fn create(p: &BicParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &BicParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -226,6 +226,17 @@ impl CongestionControl for Compound {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Compound {
+    type Params = CompoundParams;
+    fn create(p: &CompoundParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &CompoundParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -671,5 +671,16 @@ impl CongestionControl for Cubic {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Cubic {
+    type Params = CubicParams;
+    fn create(p: &CubicParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &CubicParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests;

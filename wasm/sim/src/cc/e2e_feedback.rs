@@ -391,6 +391,17 @@ impl CongestionControl for E2eFeedback {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for E2eFeedback {
+    type Params = E2eFeedbackParams;
+    fn create(p: &E2eFeedbackParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &E2eFeedbackParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

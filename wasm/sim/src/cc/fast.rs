@@ -209,6 +209,17 @@ impl CongestionControl for Fast {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Fast {
+    type Params = FastParams;
+    fn create(p: &FastParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &FastParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -172,6 +172,17 @@ impl CongestionControl for HighSpeed {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for HighSpeed {
+    type Params = HighSpeedParams;
+    fn create(p: &HighSpeedParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &HighSpeedParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -270,6 +270,17 @@ impl CongestionControl for Htcp {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Htcp {
+    type Params = HtcpParams;
+    fn create(p: &HtcpParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &HtcpParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

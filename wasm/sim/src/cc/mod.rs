@@ -22,10 +22,13 @@ pub mod hystart_pp;
 pub mod newreno;
 pub mod receiver_rate;
 pub mod scalable;
+#[cfg(test)]
+pub mod test_dummy;
 pub mod vegas;
 pub mod westwood;
 
 use crate::engine::Time;
+use crate::scenario::cc_registry::for_each_cc;
 use crate::scenario::{CcAlgorithm, CcParams, SlowStart};
 
 /// What an acknowledgement that advanced snd_una tells the controller.
@@ -237,44 +240,7 @@ pub fn build_with(
     params: &CcParams,
     ctx: &CcContext,
 ) -> Box<dyn CongestionControl> {
-    let p = params;
-    match algorithm {
-        CcAlgorithm::Newreno => Box::new(
-            newreno::NewReno::new(ctx.mss, ctx.initial_cwnd_segments)
-                .with_slow_start(ctx.slow_start),
-        ),
-        CcAlgorithm::Cubic => {
-            Box::new(cubic::Cubic::new(&p.cubic.clone().unwrap_or_default(), ctx))
-        }
-        CcAlgorithm::Compound => Box::new(compound::Compound::new(
-            &p.compound.clone().unwrap_or_default(),
-            ctx,
-        )),
-        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::new(
-            &p.highspeed.clone().unwrap_or_default(),
-            ctx,
-        )),
-        CcAlgorithm::Scalable => Box::new(scalable::Scalable::new(
-            &p.scalable.clone().unwrap_or_default(),
-            ctx,
-        )),
-        CcAlgorithm::Bic => Box::new(bic::Bic::new(&p.bic.clone().unwrap_or_default(), ctx)),
-        CcAlgorithm::Htcp => Box::new(htcp::Htcp::new(&p.htcp.clone().unwrap_or_default(), ctx)),
-        CcAlgorithm::Vegas => {
-            Box::new(vegas::Vegas::new(&p.vegas.clone().unwrap_or_default(), ctx))
-        }
-        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::new(ctx)),
-        CcAlgorithm::Fast => Box::new(fast::Fast::new(&p.fast.clone().unwrap_or_default(), ctx)),
-        CcAlgorithm::Bbr => Box::new(bbr::Bbr::new(&p.bbr.clone().unwrap_or_default(), ctx)),
-        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::new(
-            &p.e2e_feedback.clone().unwrap_or_default(),
-            ctx,
-        )),
-        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::new(
-            &p.receiver_rate.clone().unwrap_or_default(),
-            ctx,
-        )),
-    }
+    dispatch(algorithm, params, ctx, None)
 }
 
 /// [`build_from`] with the flow's `tcp` options applied where an algorithm
@@ -304,67 +270,62 @@ pub fn build_from(
     ctx: &CcContext,
     h: &Handoff,
 ) -> Box<dyn CongestionControl> {
-    let p = params;
-    match algorithm {
-        CcAlgorithm::Newreno => Box::new(newreno::NewReno::from_handoff(ctx, h)),
-        CcAlgorithm::Cubic => Box::new(cubic::Cubic::from_handoff(
-            &p.cubic.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Compound => Box::new(compound::Compound::from_handoff(
-            &p.compound.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Highspeed => Box::new(highspeed::HighSpeed::from_handoff(
-            &p.highspeed.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Scalable => Box::new(scalable::Scalable::from_handoff(
-            &p.scalable.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Bic => Box::new(bic::Bic::from_handoff(
-            &p.bic.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Htcp => Box::new(htcp::Htcp::from_handoff(
-            &p.htcp.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Vegas => Box::new(vegas::Vegas::from_handoff(
-            &p.vegas.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::WestwoodPlus => Box::new(westwood::WestwoodPlus::from_handoff(ctx, h)),
-        CcAlgorithm::Fast => Box::new(fast::Fast::from_handoff(
-            &p.fast.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::Bbr => Box::new(bbr::Bbr::from_handoff(
-            &p.bbr.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::E2eFeedback => Box::new(e2e_feedback::E2eFeedback::from_handoff(
-            &p.e2e_feedback.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
-        CcAlgorithm::ReceiverRate => Box::new(receiver_rate::ReceiverRate::from_handoff(
-            &p.receiver_rate.clone().unwrap_or_default(),
-            ctx,
-            h,
-        )),
+    dispatch(algorithm, params, ctx, Some(h))
+}
+
+/// How the registry (scenario/cc_registry.rs) builds a controller: every
+/// algorithm's type implements this in its own file.
+pub trait Registered: CongestionControl + Sized + 'static {
+    /// Its `cc_params` block (`()` when it takes none).
+    type Params: Default + Clone;
+    /// A fresh controller at the start of a flow.
+    fn create(p: &Self::Params, ctx: &CcContext) -> Self;
+    /// A successor that takes over from a running controller's hand-off.
+    fn resume(p: &Self::Params, ctx: &CcContext, h: &Handoff) -> Self;
+}
+
+fn make<T: Registered>(
+    p: Option<&T::Params>,
+    ctx: &CcContext,
+    h: Option<&Handoff>,
+) -> Box<dyn CongestionControl> {
+    let default = T::Params::default();
+    let p = p.unwrap_or(&default);
+    match h {
+        None => Box::new(T::create(p, ctx)),
+        Some(h) => Box::new(T::resume(p, ctx, h)),
     }
 }
+
+/// The `cc_params` block of a registry line (none when it takes no parameters).
+macro_rules! params_of {
+    ($p:ident) => {
+        None
+    };
+    ($p:ident $field:ident) => {
+        $p.$field.as_ref()
+    };
+}
+
+macro_rules! define_cc_dispatch {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $variant:ident = $json:literal, $display:literal, $ctor:path $(, $field:ident : $params:ty)?;
+    )*) => {
+        fn dispatch(
+            algorithm: CcAlgorithm,
+            params: &CcParams,
+            ctx: &CcContext,
+            h: Option<&Handoff>,
+        ) -> Box<dyn CongestionControl> {
+            match algorithm {
+                $($(#[cfg($cfg)])? CcAlgorithm::$variant => make::<$ctor>(params_of!(params $($field)?), ctx, h),)*
+            }
+        }
+    };
+}
+for_each_cc!(define_cc_dispatch);
 
 #[cfg(test)]
 mod tests;

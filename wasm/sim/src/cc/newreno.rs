@@ -154,6 +154,17 @@ impl CongestionControl for NewReno {
     }
 }
 
+/// The registry's constructors (cc/registry.rs): NewReno takes no parameters.
+impl super::Registered for NewReno {
+    type Params = ();
+    fn create(_: &(), ctx: &super::CcContext) -> Self {
+        Self::new(ctx.mss, ctx.initial_cwnd_segments).with_slow_start(ctx.slow_start)
+    }
+    fn resume(_: &(), ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -304,6 +304,17 @@ impl CongestionControl for ReceiverRate {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for ReceiverRate {
+    type Params = ReceiverRateParams;
+    fn create(p: &ReceiverRateParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &ReceiverRateParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

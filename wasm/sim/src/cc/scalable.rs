@@ -167,6 +167,17 @@ impl CongestionControl for Scalable {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Scalable {
+    type Params = ScalableParams;
+    fn create(p: &ScalableParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &ScalableParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

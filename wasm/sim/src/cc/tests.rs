@@ -9,21 +9,8 @@ use crate::engine::time::NS_PER_MS;
 const MSS: u32 = 1448;
 const MS: Time = NS_PER_MS;
 
-pub const ALL: [CcAlgorithm; 13] = [
-    CcAlgorithm::Newreno,
-    CcAlgorithm::Cubic,
-    CcAlgorithm::Compound,
-    CcAlgorithm::Highspeed,
-    CcAlgorithm::Scalable,
-    CcAlgorithm::Bic,
-    CcAlgorithm::Htcp,
-    CcAlgorithm::Vegas,
-    CcAlgorithm::WestwoodPlus,
-    CcAlgorithm::Fast,
-    CcAlgorithm::Bbr,
-    CcAlgorithm::E2eFeedback,
-    CcAlgorithm::ReceiverRate,
-];
+/// Every algorithm of the registry (the test-only one included).
+const ALL: &[CcAlgorithm] = CcAlgorithm::ALL;
 
 fn ctx() -> CcContext {
     CcContext {
@@ -84,7 +71,7 @@ fn drive(cc: &mut dyn CongestionControl, start: Time, rounds: u32) -> Time {
 
 #[test]
 fn every_algorithm_builds_and_names_itself_as_in_the_scenario() {
-    for a in ALL {
+    for &a in ALL {
         let cc = build_with(a, &CcParams::default(), &ctx());
         assert_eq!(cc.name(), name_of(a));
         assert_eq!(build(a, MSS, 10).name(), name_of(a));
@@ -93,7 +80,7 @@ fn every_algorithm_builds_and_names_itself_as_in_the_scenario() {
 
 #[test]
 fn metric_names_units_and_values_line_up() {
-    for a in ALL {
+    for &a in ALL {
         let mut cc = build_with(a, &CcParams::default(), &ctx());
         let names = cc.metric_names();
         assert_eq!(names.len(), cc.metric_units().len(), "{}", cc.name());
@@ -110,7 +97,7 @@ fn metric_names_units_and_values_line_up() {
 
 #[test]
 fn every_algorithm_survives_growth_losses_and_timeouts() {
-    for a in ALL {
+    for &a in ALL {
         let mut cc = build_with(a, &CcParams::default(), &ctx());
         let now = drive(cc.as_mut(), 0, 200);
         cc.on_rto(now, 50 * MSS as u64, MSS);
@@ -124,7 +111,7 @@ fn a_cumulative_ack_after_go_back_n_does_not_inflate_the_window() {
     // After a timeout the sender resends from snd_una and one ACK may cover
     // everything the receiver had buffered. Window-based algorithms grow by
     // at most L = 2 segments for it (RFC 3465 §2.2), plus one per-round step.
-    for a in ALL {
+    for &a in ALL {
         if matches!(a, CcAlgorithm::Bbr | CcAlgorithm::E2eFeedback) {
             continue; // bounded by their model's target, not per ACK
         }
@@ -155,7 +142,7 @@ fn a_cumulative_ack_after_go_back_n_does_not_inflate_the_window() {
 
 #[test]
 fn the_same_inputs_give_the_same_window_trace() {
-    for a in ALL {
+    for &a in ALL {
         let trace = |seed| {
             let mut cc = build_with(a, &CcParams::default(), &CcContext { seed, ..ctx() });
             let mut out = Vec::new();
@@ -191,10 +178,10 @@ mod handoff {
 
     #[test]
     fn every_successor_starts_from_the_handed_window() {
-        for from in ALL {
+        for &from in ALL {
             let (old, now) = running(from);
             let h = old.handoff(now);
-            for to in ALL {
+            for &to in ALL {
                 let mut new = build_from(to, &CcParams::default(), &ctx(), &h);
                 assert_eq!(new.name(), name_of(to));
                 let w = new.cwnd();
@@ -292,7 +279,7 @@ fn slow_start_with_delayed_acks_doubles_the_window_each_round_trip() {
     // Linux tcp_slow_start counts segments, not ACKs: 10 segments acknowledged
     // by 5 ACKs grow a 10-segment window to 20. BBR's startup (pacing gain
     // 2/ln 2) and paper 000's e2e_feedback (no slow start) grow otherwise.
-    for a in ALL {
+    for &a in ALL {
         if matches!(a, CcAlgorithm::Bbr | CcAlgorithm::E2eFeedback) {
             continue;
         }

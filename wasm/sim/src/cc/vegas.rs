@@ -203,6 +203,17 @@ impl CongestionControl for Vegas {
     }
 }
 
+/// The registry's constructors (cc/registry.rs).
+impl super::Registered for Vegas {
+    type Params = VegasParams;
+    fn create(p: &VegasParams, ctx: &super::CcContext) -> Self {
+        Self::new(p, ctx)
+    }
+    fn resume(p: &VegasParams, ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(p, ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -198,6 +198,17 @@ impl CongestionControl for WestwoodPlus {
     }
 }
 
+/// The registry's constructors (cc/registry.rs): WestwoodPlus takes no parameters.
+impl super::Registered for WestwoodPlus {
+    type Params = ();
+    fn create(_: &(), ctx: &super::CcContext) -> Self {
+        Self::new(ctx)
+    }
+    fn resume(_: &(), ctx: &super::CcContext, h: &super::Handoff) -> Self {
+        Self::from_handoff(ctx, h)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

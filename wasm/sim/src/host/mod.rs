@@ -37,7 +37,7 @@
 //! Calls must come in non-decreasing `now` order (the event loop's order).
 
 pub mod estimator;
-pub mod params;
+pub use crate::scenario::host_params as params;
 pub mod pipeline;
 
 pub use crate::scenario::{HostOverlap, HostPathKind, HostPreset};

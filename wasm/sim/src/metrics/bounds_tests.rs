@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::host::HostParams;
-use crate::scenario::{parse_scenario, HostPreset};
+use crate::scenario::{parse_scenario_without_work_limits as parse_scenario, HostPreset};
 
 const GBPS: f64 = 1e9;
 const SQRT_P: f64 = 1e-3;

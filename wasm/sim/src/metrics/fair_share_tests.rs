@@ -1,5 +1,5 @@
 use super::*;
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 
 const ALL: [bool; 3] = [true; 3];
 

@@ -4,8 +4,8 @@ pub mod channel;
 pub mod fifo_tx;
 pub mod impairment;
 pub mod loss;
-pub mod packet;
-pub mod routing;
+pub use crate::packet;
+pub use crate::scenario::routing;
 pub mod topology;
 
 pub use channel::Channel;

@@ -434,7 +434,7 @@ mod tests {
                 made_by: None,
                 topology: t,
             };
-            let e = crate::scenario::validate(&s);
+            let e = crate::scenario::validate_fields(&s);
             assert!(e.is_empty(), "{e:?}");
         }
     }

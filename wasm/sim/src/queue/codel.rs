@@ -6,7 +6,7 @@ use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars}
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::time::millis;
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::CodelSpec;
 use std::collections::VecDeque;
 

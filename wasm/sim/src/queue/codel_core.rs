@@ -9,7 +9,7 @@
 
 use super::{mark_ce, DropReason, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::ControlLaw;
 
 /// RFC 8289 TARGET and Linux codel_params_init: acceptable standing delay.

@@ -2,7 +2,7 @@
 //! ns-3 `DropTailQueue`).
 
 use super::{DropReason, Limit, Qdisc, QueueCtx};
-use crate::net::Packet;
+use crate::packet::Packet;
 use std::collections::VecDeque;
 
 pub struct DropTail {

@@ -6,7 +6,7 @@
 //! stays within Q + L_max bytes of its share.
 
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::DrrSpec;
 use std::collections::{BTreeMap, VecDeque};
 

@@ -7,7 +7,7 @@ use super::codel::{codel_metrics, params, CODEL_METRICS};
 use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars};
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::FqCodelSpec;
 use std::collections::VecDeque;
 

@@ -10,7 +10,7 @@ use super::codel_core::{CodelParams, CodelStats, CodelVars, DropHook};
 use super::heavy_log::HeavyFlowLog;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::{HeavyCodelSpec, HeavySamplePoint, HeavySpare};
 
 /// What the paper's patch adds to CoDel's decisions.

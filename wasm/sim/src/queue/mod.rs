@@ -22,7 +22,7 @@ pub mod wfq;
 pub(crate) mod testing;
 
 use crate::engine::{Rng, Time};
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::{FlowWeight, QueueSpec};
 
 /// Why a packet was dropped (counted per link; the UI shows the split).

@@ -10,7 +10,7 @@
 use super::{mark_ce, DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::time::millis;
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::PieSpec;
 use std::collections::VecDeque;
 

@@ -3,7 +3,7 @@
 //! (0 first), so a busy high level starves the lower ones.
 
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::PrioritySpec;
 use std::collections::VecDeque;
 

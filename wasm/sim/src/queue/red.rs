@@ -5,7 +5,7 @@
 
 use super::{mark_ce, DropReason, Limit, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::{RedMode, RedSpec};
 use std::collections::VecDeque;
 

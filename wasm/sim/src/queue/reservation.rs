@@ -25,7 +25,7 @@
 use super::token_bucket::TokenBucket;
 use super::wfq::Wfq;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::{ExcessAction, WfqDropPolicy, WfqSpec};
 
 /// Reserved conversations are numbered apart from best-effort ones (= flow index).

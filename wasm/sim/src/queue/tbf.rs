@@ -9,7 +9,7 @@
 use super::token_bucket::TokenBucket;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use crate::scenario::{PolicerAction, TokenBucketMode, TokenBucketSpec};
 use std::collections::{BTreeMap, VecDeque};
 

@@ -4,8 +4,8 @@
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::time::transmission_time;
 use crate::engine::{Rng, Time};
-use crate::net::packet::TCP_IP_HEADER_BYTES;
-use crate::net::Packet;
+use crate::packet::Packet;
+use crate::packet::TCP_IP_HEADER_BYTES;
 
 /// A packet of `size` bytes on the wire from flow `flow`, host `src` to host `dst`.
 pub fn pkt(uid: u64, flow: u32, src: u32, dst: u32, size: u32) -> Packet {

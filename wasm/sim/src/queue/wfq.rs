@@ -15,7 +15,7 @@
 
 use super::{DropReason, QueueCtx};
 use crate::engine::Time;
-use crate::net::Packet;
+use crate::packet::Packet;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// An f64 ≥ 0 as an order-preserving integer key (IEEE 754 bit order).

@@ -141,7 +141,7 @@ pub fn algorithms_of(s: &Scenario, i: usize) -> Vec<CcAlgorithm> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::parse_scenario;
+    use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 
     #[test]
     fn star_matches_any_run_of_characters() {

@@ -96,7 +96,7 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
         }
     } else if let Some(m) = mtu {
         // The preset's buffer must fit the links too (e.g. 16 KiB vs a 64 KB MTU).
-        let b = crate::host::HostParams::preset(h.preset).nic_buffer_bytes;
+        let b = super::host_params::HostParams::preset(h.preset).nic_buffer_bytes;
         if b < m {
             err(
                 ValidationError::at(at("nic_buffer_bytes"), E::PresetNicBufferBelowMtu)
@@ -143,7 +143,9 @@ fn above_max(
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{parse_scenario, HostPreset, ValidationError};
+    use crate::scenario::{
+        parse_scenario_without_work_limits as parse_scenario, HostPreset, ValidationError,
+    };
 
     /// The default scenario with `host` JSON on node `node` (0 sender, 1 router, 2 receiver).
     fn with_host(

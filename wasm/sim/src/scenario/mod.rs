@@ -3,15 +3,17 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
+pub(crate) mod cc_registry;
 pub mod cc_rules;
 mod error;
-mod estimate;
 mod host_check;
+pub mod host_params;
 mod host_spec;
 mod json_tree;
 mod link_spec;
 mod queue_spec;
 mod reader;
+pub mod routing;
 mod tree_de;
 mod types;
 pub mod validate;
@@ -21,34 +23,24 @@ mod validate_queue;
 
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use error::{ErrorCode, Param};
-pub use estimate::{estimate_work, WorkEstimate, WorkLevel};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use queue_spec::*;
 pub use reader::{check_json, from_json, read_json, MAX_SCENARIO_BYTES};
 pub use types::*;
-pub use validate::{validate, ValidationError};
+pub use validate::{validate_fields, ValidationError};
 
 /// The schema version this build reads and writes.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// Parse and validate scenario JSON. Errors name the field path and the reason.
-pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
-    parse_scenario_bytes(json.as_bytes())
-}
-
-/// As [`parse_scenario`], from the bytes of a file or a link: the encoding
-/// is checked too (UTF-8 only, no byte-order mark; see [`read_json`]).
-pub fn parse_scenario_bytes(json: &[u8]) -> Result<Scenario, Vec<ValidationError>> {
-    parse_with(json, validate)
-}
-
-/// As [`parse_scenario`], without the work limits (the event and trace caps of
-/// [`estimate_work`]): for native batch runs that may take as long as they need.
+/// Parse and check the fields of scenario JSON, without the work limits (the event
+/// and trace caps of `crate::estimate`, whose `parse_scenario` adds them): for native
+/// batch runs that may take as long as they need. Errors name the field path and the reason.
 pub fn parse_scenario_without_work_limits(json: &str) -> Result<Scenario, Vec<ValidationError>> {
     parse_scenario_bytes_without_work_limits(json.as_bytes())
 }
 
-/// As [`parse_scenario_bytes`], without the work limits.
+/// As [`parse_scenario_without_work_limits`], from the bytes of a file or a link: the
+/// encoding is checked too (UTF-8 only, no byte-order mark; see [`read_json`]).
 pub fn parse_scenario_bytes_without_work_limits(
     json: &[u8],
 ) -> Result<Scenario, Vec<ValidationError>> {
@@ -64,7 +56,7 @@ pub fn read_scenario(json: &[u8]) -> Result<Scenario, ValidationError> {
     read_json(json)
 }
 
-fn parse_with(
+pub(crate) fn parse_with(
     json: &[u8],
     check: fn(&Scenario) -> Vec<ValidationError>,
 ) -> Result<Scenario, Vec<ValidationError>> {
@@ -74,31 +66,6 @@ fn parse_with(
         Ok(scenario)
     } else {
         Err(errors)
-    }
-}
-
-/// What the page's editor asks of a scenario: its errors and the work estimate of a run.
-#[derive(serde::Serialize, Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ScenarioCheck {
-    /// Every error (the refusal of a run too large among them, at `duration_s`).
-    pub errors: Vec<ValidationError>,
-    /// Null when the fields have errors (there is nothing to estimate).
-    pub estimate: Option<WorkEstimate>,
-}
-
-/// Validate scenario JSON and estimate the work of a run: the fields are checked, then
-/// (when they pass) the work limits, whose refusal is the estimate's notice.
-pub fn check_scenario(json: &str) -> ScenarioCheck {
-    match parse_scenario_without_work_limits(json) {
-        Ok(s) => ScenarioCheck {
-            errors: validate(&s),
-            estimate: Some(estimate_work(&s)),
-        },
-        Err(errors) => ScenarioCheck {
-            errors,
-            estimate: None,
-        },
     }
 }
 

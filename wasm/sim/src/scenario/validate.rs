@@ -120,15 +120,6 @@ impl Checker {
     }
 }
 
-/// Every check: the fields, then (once they pass) the work limits.
-pub fn validate(s: &Scenario) -> Vec<ValidationError> {
-    let mut errors = validate_fields(s);
-    if errors.is_empty() {
-        errors.extend(check_work_limits(s));
-    }
-    errors
-}
-
 /// Every check of the fields and their relations, without the work limits.
 pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     let mut c = Checker { errors: Vec::new() };
@@ -180,24 +171,6 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     c.errors.extend(super::host_check::check_hosts(s));
     c.errors
 }
-
-// ---------------------------------------------------------------------------
-// Work limits (owner: reliability; docs/reliability.md). A scenario whose
-// fields are all valid can still be too big to run in a browser tab: refuse it
-// when the work estimate passes a hard cap, naming the reason and the change
-// that fits. Warnings below the caps are the caller's (estimate_work).
-// ---------------------------------------------------------------------------
-
-fn check_work_limits(s: &Scenario) -> Vec<ValidationError> {
-    let w = super::estimate_work(s);
-    if w.level == super::WorkLevel::Refuse {
-        w.notice.into_iter().collect()
-    } else {
-        Vec::new()
-    }
-}
-
-// ---- end of work limits -----------------------------------------------------
 
 fn check_nodes(c: &mut Checker, nodes: &[Node]) -> BTreeMap<String, NodeKind> {
     let mut seen = BTreeMap::new();
@@ -541,7 +514,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
         c.push(too_many("flows", MAX_FLOWS, "flows"));
     }
     let mut ids = BTreeMap::new();
-    let adjacency = super::super::net::routing::adjacency_by_id(&s.topology);
+    let adjacency = super::routing::adjacency_by_id(&s.topology);
     for (i, f) in s.flows.iter().enumerate() {
         let p = format!("flows[{i}]");
         c.id(&format!("{p}.id"), &f.id);
@@ -573,8 +546,8 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
             // (paper 000 §3.4.2); an ideal host would loop in zero time.
             let node = s.topology.nodes.iter().find(|n| n.id == f.src);
             let host = node.and_then(|n| n.host.as_ref());
-            let params = crate::host::HostParams::for_node(host);
-            if params.path != crate::host::HostPathKind::Loopback || params.is_ideal() {
+            let params = super::host_params::HostParams::for_node(host);
+            if params.path != super::HostPathKind::Loopback || params.is_ideal() {
                 c.err(format!("{p}.dst"), E::SameSrcDst);
                 ends_ok = false;
             }
@@ -847,7 +820,10 @@ fn check_cc_params(c: &mut Checker, p: &str, cc: &CcParams) {
 
 #[cfg(test)]
 mod cc_params_tests {
-    use crate::scenario::{parse_scenario, CcAlgorithm, CubicPreset, ValidationError};
+    use crate::scenario::{
+        parse_scenario_without_work_limits as parse_scenario, CcAlgorithm, CubicPreset,
+        ValidationError,
+    };
 
     /// A two-host scenario whose only flow has `flow_extra` spliced in.
     fn scenario(flow_extra: &str) -> String {

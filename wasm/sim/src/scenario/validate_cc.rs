@@ -189,7 +189,7 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{parse_scenario, ValidationError};
+    use crate::scenario::{parse_scenario_without_work_limits as parse_scenario, ValidationError};
 
     /// Hosts a, b and router r; one flow a→b with `flow_extra`; `cc_rules` = `rules`.
     fn scenario(rules: &str, flow_extra: &str) -> String {

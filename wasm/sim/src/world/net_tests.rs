@@ -3,7 +3,7 @@
 
 use super::World;
 use crate::net::{Packet, PacketKind};
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 
 /// src → r → dst with a 2 Mb/s CoDel (ECN on) bottleneck; one UDP flow
 /// that starts only at the end, so routes exist and packets can be injected.

@@ -5,7 +5,7 @@
 
 use super::super::capture::{CapturePoint, FIELDS, FLAG_OUTBOUND, FLAG_RETRANSMIT, RECORD_WIDTH};
 use super::*;
-use crate::scenario::parse_scenario;
+use crate::scenario::parse_scenario_without_work_limits as parse_scenario;
 use crate::World;
 
 const DEFAULT_FILE: &str = include_str!("../../../../content/scenarios/default.json");

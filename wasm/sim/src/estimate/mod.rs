@@ -16,13 +16,16 @@
 //! the initial window; UDP sources send at their configured rate. The estimate
 //! leans high: losses, timeouts and idle periods make real runs cheaper.
 
-use super::error::{ErrorCode, ValidationError};
-use super::types::*;
-use super::validate::{tcp_header_bytes, UDP_HEADER_BYTES};
+mod admit;
+
+pub use admit::{check_scenario, parse_scenario, parse_scenario_bytes, validate, ScenarioCheck};
+
 use crate::host::{HostParams, HOST_METRICS};
 use crate::metrics::bounds::{mathis_bps, window_bound_bps, MATHIS_C_EVERY_ACK};
 use crate::net::packet::IP_HEADER_BYTES;
 use crate::net::routing::{adjacency_by_id, Adjacency};
+use crate::scenario::validate::{tcp_header_bytes, UDP_HEADER_BYTES};
+use crate::scenario::*;
 use crate::world::{FLOW_METRICS, LINK_METRICS};
 use serde::Serialize;
 
@@ -77,12 +80,12 @@ pub struct WorkEstimate {
 
 impl WorkEstimate {
     pub fn to_json(&self) -> String {
-        super::to_json(self)
+        crate::scenario::to_json(self)
     }
 }
 
 /// A link direction's queue (channel index as in net::routing).
-fn channel_queue(s: &Scenario, c: usize) -> &super::QueueSpec {
+fn channel_queue(s: &Scenario, c: usize) -> &QueueSpec {
     let l = &s.topology.links[c / 2];
     if c.is_multiple_of(2) {
         &l.queue
@@ -101,9 +104,8 @@ fn channel_queue(s: &Scenario, c: usize) -> &super::QueueSpec {
 fn hop_events(s: &Scenario, c: usize) -> f64 {
     let l = &s.topology.links[c / 2];
     let trace = l.trace.is_some() || l.reverse.as_ref().is_some_and(|r| r.trace.is_some());
-    let fifo = matches!(channel_queue(s, c), super::QueueSpec::DropTail { .. })
-        && l.loss.is_none()
-        && !trace;
+    let fifo =
+        matches!(channel_queue(s, c), QueueSpec::DropTail { .. }) && l.loss.is_none() && !trace;
     if fifo {
         1.0
     } else {
@@ -124,9 +126,8 @@ fn channel_capacity(s: &Scenario, c: usize) -> f64 {
             .unwrap_or(l.rate_bps)
     };
     match channel_queue(s, c) {
-        super::QueueSpec::TokenBucket(t)
-            if t.mode == super::TokenBucketMode::Shape
-                || t.exceed == super::PolicerAction::Drop =>
+        QueueSpec::TokenBucket(t)
+            if t.mode == TokenBucketMode::Shape || t.exceed == PolicerAction::Drop =>
         {
             line.min(t.rate_bps)
         }
@@ -148,7 +149,7 @@ fn channel_delay_s(s: &Scenario, c: usize) -> f64 {
 
 /// A shaper polls itself awake, at most once per packet it holds back.
 fn channel_shapes(s: &Scenario, c: usize) -> bool {
-    matches!(channel_queue(s, c), super::QueueSpec::TokenBucket(t) if t.mode == super::TokenBucketMode::Shape)
+    matches!(channel_queue(s, c), QueueSpec::TokenBucket(t) if t.mode == TokenBucketMode::Shape)
 }
 
 /// A node's end-host model, unless it is ideal.
@@ -427,7 +428,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
     // not events, but work of the same size, so counted with them.
     events += (0..n_channels)
         .map(|c| match channel_queue(s, c) {
-            super::QueueSpec::Pie(q) if q.t_update_ms > 0.0 => duration / (q.t_update_ms * 1e-3),
+            QueueSpec::Pie(q) if q.t_update_ms > 0.0 => duration / (q.t_update_ms * 1e-3),
             _ => 0.0,
         })
         .sum::<f64>();
@@ -456,7 +457,7 @@ fn plan(s: &Scenario, adj: &Adjacency, f: &Flow, duration: f64) -> FlowPlan {
         _ => (Vec::new(), Vec::new()),
     };
     let path_mtu = if f.src == f.dst {
-        super::validate::loopback_mtu(s, &f.src)
+        crate::scenario::validate::loopback_mtu(s, &f.src)
     } else {
         data.iter()
             .map(|&c| s.topology.links[c / 2].mtu_bytes)
@@ -641,7 +642,7 @@ fn min_rto_s(t: &TcpOptions) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{parse_scenario, parse_scenario_without_work_limits};
+    use crate::scenario::parse_scenario_without_work_limits;
 
     /// One bulk TCP flow over a two-link path: `rate` bottleneck, 40 ms RTT.
     fn path(rate_bps: f64, duration_s: f64, extra: &str) -> String {
@@ -724,7 +725,7 @@ mod tests {
             "{}",
             w.message
         );
-        assert_eq!(crate::scenario::validate(&s)[0].path, "duration_s");
+        assert_eq!(validate(&s)[0].path, "duration_s");
     }
 
     #[test]

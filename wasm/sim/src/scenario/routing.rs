@@ -1,7 +1,7 @@
 //! Static shortest-path routing by hop count. Breadth-first search over links in
 //! declaration order, so the same topology always gets the same routes.
 
-use crate::scenario::Topology;
+use super::Topology;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Channel index of link `i` in the a→b direction is `2i`, b→a is `2i + 1`.

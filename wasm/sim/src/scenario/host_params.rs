@@ -7,7 +7,7 @@
 //! times in nanoseconds (f64 here; the pipeline rounds its outputs up to the
 //! integer-ns simulated clock).
 
-use crate::scenario::{HostOverlap, HostPathKind, HostPreset, HostSpec};
+use super::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 
 /// Socket-buffer pointer structure (sk_buff) build plus MAC/IP/TCP header
 /// processing, in bytes of memory-bus traffic per packet, already divided by
