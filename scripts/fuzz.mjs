@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run fuzz`: run the cargo-fuzz targets in wasm/fuzz (scenario_decode, scenario_simulate)
 // for a bounded time each, starting from the committed seed corpus (wasm/fuzz/seeds) and the
-// local working corpus (wasm/fuzz/corpus, not committed). Needs a nightly toolchain and
+// local working corpus (wasm/fuzz/corpus, not committed), and the link decoder's target
+// (link_decode: TypeScript in Node, scripts/fuzz-link.mjs). The cargo targets need a nightly toolchain and
 // cargo-fuzz: the gate installs them when they are missing (rustup and cargo install) and fails
 // when it cannot; a plain run says what is missing and exits 1.
 //
@@ -16,16 +17,28 @@
 //
 // Exit status: 0 when no target failed, 1 when one did (or the tools are missing); the
 // failing input is kept in wasm/fuzz/artifacts/<target>/ and the command to replay it is printed.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WASM_DIR } from './lib/paths.mjs';
-import { env, log, run, capture } from './lib/proc.mjs';
+import { ROOT, WASM_DIR } from './lib/paths.mjs';
+import { env, log, output, run, capture } from './lib/proc.mjs';
 import { spawnSync } from 'node:child_process';
 
 export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
-export const TARGETS = ['scenario_decode', 'scenario_simulate'];
+/** The cargo-fuzz targets (Rust), and the link decoder's target (TypeScript, in Node). */
+export const CARGO_TARGETS = ['scenario_decode', 'scenario_simulate'];
+export const LINK_TARGET = 'link_decode';
+export const TARGETS = [...CARGO_TARGETS, LINK_TARGET];
 /** Build flags shared by build and run: debug assertions (and overflow checks) on, no sanitizer
  * (the model is safe Rust; ASan would only slow it down). */
 const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
@@ -34,7 +47,7 @@ const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
  * holding up CI. The long run is `npm run fuzz -- --seconds 3600` (docs/reliability.md). */
 export const GATE = {
   seed: 1,
-  runs: { scenario_decode: 1_000_000, scenario_simulate: 30_000 },
+  runs: { scenario_decode: 1_000_000, scenario_simulate: 30_000, link_decode: 5_000 },
   seconds: 15,
 };
 
@@ -84,8 +97,37 @@ function parseArgs(argv) {
   return opts;
 }
 
+/**
+ * The link decoder's target (scripts/fuzz-link.mjs): the gate's fixed inputs, or `seconds` of
+ * new ones. Returns { ok, line } with its summary line.
+ */
+function fuzzLinks({ gate, seconds, seed }) {
+  const args = gate
+    ? ['--inputs', String(GATE.runs[LINK_TARGET]), '--seed', String(GATE.seed)]
+    : ['--seconds', String(seconds), ...(seed === undefined ? [] : ['--seed', String(seed)])];
+  log(`$ node scripts/fuzz-link.mjs ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'fuzz-link.mjs'), ...args], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const out = r.stdout ?? '';
+  (output.toStderr ? process.stderr : process.stdout).write(out);
+  const line = out.split('\n')[0] ?? '';
+  return { ok: r.status === 0, line, detail: out };
+}
+
 /** Build once, then run each target; returns the exit status (with a note for npm test). */
 export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
+  const links = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
+  const linkNote = links
+    ? links.line.replace(/^link_decode: /, 'links: ').split(', refused')[0]
+    : '';
+  if (links && !links.ok) {
+    return { status: 1, note: `failure in ${LINK_TARGET}`, detail: links.detail };
+  }
+  targets = targets.filter((t) => t !== LINK_TARGET);
+  if (targets.length === 0) return { status: 0, note: linkNote };
   const missing = gate ? ensureFuzzTools() : fuzzUnavailable();
   if (missing) {
     process.stderr.write(`fuzzing cannot run: ${missing}\n`);
@@ -96,6 +138,8 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
     return { status: 1, note: 'build failed' };
   }
   const crashed = [];
+  /** The gate: inputs each target actually tried (null when the log did not say). */
+  const tried = [];
   for (const target of targets) {
     // The gate starts from the seeds alone; the long runs grow the working corpus.
     const corpus = gate
@@ -117,9 +161,23 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
     const args = ['+nightly', 'fuzz', 'run', ...BUILD_FLAGS, target, corpus];
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
     const started = Date.now();
-    const [cmd, cmdArgs] = gate ? withoutAslr('cargo', args) : ['cargo', args];
-    if (run(cmd, cmdArgs, { cwd }) !== 0) crashed.push(describeCrash(target, started));
-    if (gate) rmSync(corpus, { recursive: true, force: true });
+    if (gate) {
+      // libFuzzer's log goes to a file (shown once the target ends) so the summary can say how
+      // many inputs were tried: fewer than planned when the time cap stopped the target.
+      const logFile = join(corpus, '..', `${target}-${process.pid}.log`);
+      const fd = openSync(logFile, 'w');
+      const stdio = ['inherit', output.toStderr ? 2 : 'inherit', fd];
+      const status = run(...withoutAslr('cargo', args), { cwd, stdio });
+      closeSync(fd);
+      const text = readFileSync(logFile, 'utf8');
+      rmSync(logFile, { force: true });
+      process.stderr.write(text);
+      tried.push({ target, runs: inputsTried(text) });
+      if (status !== 0) crashed.push(describeCrash(target, started));
+      rmSync(corpus, { recursive: true, force: true });
+    } else if (run('cargo', args, { cwd }) !== 0) {
+      crashed.push(describeCrash(target, started));
+    }
   }
   if (crashed.length > 0) {
     const names = crashed.map((c) => c.target);
@@ -135,8 +193,31 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
       detail: crashed.map((c) => c.detail).join('\n'),
     };
   }
-  if (gate) return { status: 0, note: targets.map((t) => `${GATE.runs[t]} inputs`).join(' + ') };
-  return { status: 0, note: `${targets.length} × ${seconds} s` };
+  const notes = gate ? gateNote(tried) : `${targets.length} × ${seconds} s`;
+  return { status: 0, note: linkNote ? `${notes}; ${linkNote}` : notes };
+}
+
+/**
+ * The inputs a libFuzzer run tried, from its final statistics (`-print_final_stats=1`) or its
+ * closing "Done N runs" line; null when the log has neither (it failed before fuzzing).
+ */
+export function inputsTried(log) {
+  const stat = /stat::number_of_executed_units:\s*(\d+)/.exec(log);
+  const done = /Done (\d+) runs in/.exec(log);
+  const m = stat ?? done;
+  return m ? Number(m[1]) : null;
+}
+
+/** The gate's summary note: each target's inputs tried, and the plan when the cap stopped it. */
+export function gateNote(tried) {
+  return tried
+    .map(({ target, runs }) => {
+      const planned = GATE.runs[target];
+      if (runs === null) return `${target}: inputs unknown`;
+      if (runs >= planned) return `${runs} inputs`;
+      return `${runs} of ${planned} inputs (stopped at ${GATE.seconds} s)`;
+    })
+    .join(' + ');
 }
 
 /**
@@ -201,5 +282,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   }
-  process.exit(fuzz(opts).status);
+  const result = fuzz(opts);
+  log(`fuzz: ${result.status === 0 ? 'ok' : 'FAILED'} (${result.note})`);
+  process.exit(result.status);
 }

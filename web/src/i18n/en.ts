@@ -74,6 +74,10 @@ export const en = {
     host: 'host',
     router: 'router',
     hasErrors: 'has problems',
+    largeDiagram: (nodes: number, links: number) =>
+      `Topology diagram of ${nodes} nodes and ${links} links, drawn without labels. Click a node or a link, or pick one in the lists below.`,
+    nodeList: (n: number) => `Nodes (${n})`,
+    linkList: (n: number) => `Links (${n})`,
     nothingSelected: 'Select a node or link in the diagram to edit it.',
   },
 
@@ -759,6 +763,7 @@ export const en = {
     host: (id: string) => `Model of ${id}`,
     offload: 'TCP offload',
     algorithms: 'Algorithm per flow',
+    moreFlows: (n: number) => `and ${n} more flows (in the full editor)`,
     allFlows: 'All TCP flows',
     setAll: 'set all…',
     speedMax: 'max',

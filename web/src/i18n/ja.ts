@@ -76,6 +76,10 @@ export const ja: Strings = {
     host: 'ホスト',
     router: 'ルータ',
     hasErrors: '問題あり',
+    largeDiagram: (nodes: number, links: number) =>
+      `${nodes} 個のノードと ${links} 本のリンクのトポロジー図（ラベルなし）。ノードかリンクをクリックするか、下の一覧から選んでください。`,
+    nodeList: (n: number) => `ノード（${n}）`,
+    linkList: (n: number) => `リンク（${n}）`,
     nothingSelected: '図のノードかリンクを選ぶと、ここで編集できます。',
   },
 
@@ -742,6 +746,7 @@ export const ja: Strings = {
     host: (id: string) => `${id} のホストモデル`,
     offload: 'TCP オフロード',
     algorithms: 'フローごとのアルゴリズム',
+    moreFlows: (n: number) => `ほか ${n} 本のフロー（詳細エディタで編集）`,
     allFlows: 'すべての TCP フロー',
     setAll: 'まとめて設定…',
     speedMax: '最大',

@@ -91,7 +91,8 @@ export function App() {
   const activeCheck = state.active === 'B' && checks.B ? checks.B : checks.A;
   const canRun = checks.A.runnable && (!checks.B || checks.B.runnable);
   const events = Math.max(checks.A.work?.events ?? 0, checks.B?.work?.events ?? 0);
-  const isLive = liveOn(liveChoice, checks.A.work ? events : null);
+  const values = Math.max(checks.A.work?.trace_values ?? 0, checks.B?.work?.trace_values ?? 0);
+  const isLive = liveOn(liveChoice, checks.A.work ? events : null, values);
   useLiveRun({ live: isLive, runnable: canRun, a: state.A, b: state.B });
   usePresentKeys(mode.mode !== 'lab', state.A, state.B);
 

@@ -26,6 +26,34 @@ export function parseColumns(text: string): ColumnInfo[] {
   return v.map(({ key, entity, id, metric, unit }) => ({ key, entity, id, metric, unit }));
 }
 
+interface ColumnIndex {
+  /** `entity id metric` → the first column with them. */
+  byKey: Map<string, number>;
+  /** `entity id` → its columns, in column order. */
+  byEntity: Map<string, number[]>;
+}
+
+/** Per column list, built once: the plots look up each flow's columns among 40,000 at the
+ * documented limits, and a scan per lookup made switching to the plots take seconds. */
+const INDEXES = new WeakMap<readonly ColumnInfo[], ColumnIndex>();
+const SEP = '\u0000';
+
+function indexOf(columns: readonly ColumnInfo[]): ColumnIndex {
+  let ix = INDEXES.get(columns);
+  if (ix) return ix;
+  ix = { byKey: new Map(), byEntity: new Map() };
+  columns.forEach((c, i) => {
+    const k = `${c.entity}${SEP}${c.id}${SEP}${c.metric}`;
+    if (!ix!.byKey.has(k)) ix!.byKey.set(k, i);
+    const e = `${c.entity}${SEP}${c.id}`;
+    const list = ix!.byEntity.get(e);
+    if (list) list.push(i);
+    else ix!.byEntity.set(e, [i]);
+  });
+  INDEXES.set(columns, ix);
+  return ix;
+}
+
 /** Index of the column with this entity, id and metric, or -1. */
 export function findColumn(
   columns: readonly ColumnInfo[],
@@ -33,7 +61,7 @@ export function findColumn(
   id: string,
   metric: string,
 ): number {
-  return columns.findIndex((c) => c.entity === entity && c.id === id && c.metric === metric);
+  return indexOf(columns).byKey.get(`${entity}${SEP}${id}${SEP}${metric}`) ?? -1;
 }
 
 /** Index of the time column (`t`), or -1. */
@@ -63,11 +91,10 @@ export function columnsWithPrefix(
   prefix: string,
 ): { index: number; column: ColumnInfo }[] {
   const out: { index: number; column: ColumnInfo }[] = [];
-  columns.forEach((c, index) => {
-    if (c.entity === entity && c.id === id && c.metric.startsWith(prefix)) {
-      out.push({ index, column: c });
-    }
-  });
+  for (const index of indexOf(columns).byEntity.get(`${entity}${SEP}${id}`) ?? []) {
+    const c = columns[index] as ColumnInfo;
+    if (c.metric.startsWith(prefix)) out.push({ index, column: c });
+  }
   return out;
 }
 

@@ -29,6 +29,8 @@ export interface PageWasm {
   /** The estimate (wasm `estimate()`, the numbers of `tcplab validate`), or null when the
    * scenario has field errors (nothing to estimate). */
   estimate(scenarioJson: string): WorkEstimate | null;
+  /** Validation's errors and the estimate (null when fields have errors), in one pass. */
+  check(scenarioJson: string): { errors: FieldError[]; estimate: WorkEstimate | null };
   /** The simulator's version (the crate's). */
   version: string;
 }
@@ -56,6 +58,10 @@ export function loadPageWasm(): Promise<PageWasm> {
     reader: scenarioReaderOf({ read_scenario, check_json, max_scenario_bytes, version }),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
     estimate: (json: string) => estimate(json).estimate ?? null,
+    check: (json: string) => {
+      const r = estimate(json);
+      return { errors: r.errors, estimate: r.estimate ?? null };
+    },
     version: version(),
   }));
   return loading;

@@ -25,10 +25,22 @@ export function computeSeconds(events: number): number {
   return events / LIVE_EVENTS_PER_S;
 }
 
-/** Is live mode on for a scenario estimated at `events` events (null: no estimate yet)? */
-export function liveOn(choice: LiveChoice, events: number | null): boolean {
+/**
+ * Above this many trace values "auto" leaves live mode off too: the page, not the model, is then
+ * the cost (each value is copied into the plots' buffers and drawn; 5 million is 40 MB), so a
+ * run of 1,000 flows waits for Run instead of starting on every edit.
+ */
+export const LIVE_MAX_TRACE_VALUES = 5e6;
+
+/**
+ * Is live mode on for a scenario estimated at `events` events and `traceValues` trace values
+ * (events null: no estimate yet)?
+ */
+export function liveOn(choice: LiveChoice, events: number | null, traceValues = 0): boolean {
   if (choice !== 'auto') return choice === 'on';
-  return events !== null && computeSeconds(events) < LIVE_MAX_S;
+  return (
+    events !== null && computeSeconds(events) < LIVE_MAX_S && traceValues <= LIVE_MAX_TRACE_VALUES
+  );
 }
 
 export function setLive(choice: LiveChoice): void {

@@ -14,6 +14,9 @@ pub struct Adjacency {
     pub index: BTreeMap<String, usize>,
     /// For each node: (neighbour, outgoing channel index), in link order.
     pub out: Vec<Vec<(usize, usize)>>,
+    /// The reverse edges, built once: `inbound[v]` lists (u, c) with u reaching v via channel c,
+    /// in the order of `out` (so every search below visits neighbours in link order).
+    inbound: Vec<Vec<(usize, usize)>>,
 }
 
 /// Build the adjacency list; links naming unknown nodes are skipped (validation reports them).
@@ -33,7 +36,17 @@ pub fn adjacency_by_id(topo: &Topology) -> Adjacency {
             }
         }
     }
-    Adjacency { index, out }
+    let mut inbound = vec![Vec::new(); out.len()];
+    for (u, edges) in out.iter().enumerate() {
+        for &(v, c) in edges {
+            inbound[v].push((u, c));
+        }
+    }
+    Adjacency {
+        index,
+        out,
+        inbound,
+    }
 }
 
 impl Adjacency {
@@ -64,19 +77,12 @@ impl Adjacency {
     /// (None for `dst` itself and for nodes that cannot reach it).
     pub fn next_hop_table(&self, dst: usize) -> Vec<Option<usize>> {
         let n = self.out.len();
-        // Reverse edges in link order: inbound[v] lists (u, c) with u reaching v via channel c.
-        let mut inbound: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-        for (u, edges) in self.out.iter().enumerate() {
-            for &(v, c) in edges {
-                inbound[v].push((u, c));
-            }
-        }
         let mut seen = vec![false; n];
         let mut next = vec![None; n];
         seen[dst] = true;
         let mut frontier = VecDeque::from([dst]);
         while let Some(v) = frontier.pop_front() {
-            for &(u, c) in &inbound[v] {
+            for &(u, c) in &self.inbound[v] {
                 if !seen[u] {
                     seen[u] = true;
                     next[u] = Some(c);

@@ -552,7 +552,14 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                 ends_ok = false;
             }
         }
-        if ends_ok && !adjacency.reachable(&f.src, &f.dst) {
+        // One breadth-first search per flow: its route (None: no path) gives the path MTU.
+        let route = if ends_ok && f.src != f.dst {
+            let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
+            adjacency.route(si, di)
+        } else {
+            None
+        };
+        if ends_ok && f.src != f.dst && route.is_none() {
             c.push(
                 ValidationError::at(format!("{p}.dst"), E::NoPath)
                     .with("src", &f.src)
@@ -561,16 +568,13 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
         }
         let path_mtu = if ends_ok && f.src == f.dst {
             Some(loopback_mtu(s, &f.src))
-        } else if ends_ok {
-            let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
-            adjacency.route(si, di).map(|hops| {
+        } else {
+            route.map(|hops| {
                 hops.iter()
                     .map(|&ch| s.topology.links[ch / 2].mtu_bytes)
                     .min()
                     .unwrap_or(1500)
             })
-        } else {
-            None
         };
         check_source(c, &format!("{p}.source"), f, path_mtu);
         if f.protocol == Protocol::Tcp {

@@ -1,6 +1,9 @@
 // The flows: one row each with source, destination, protocol and algorithm, start time and size;
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
-import { Fragment, useId } from 'react';
+// Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
+// the page; the open flow's details then show beneath the box.
+import { Fragment, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
 import { objectFields, variant, variants } from '../../scenario/schemaInfo';
@@ -9,6 +12,7 @@ import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
 import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
+import { VIRTUAL_ABOVE, useVirtualRows } from '../hooks/useVirtualRows';
 import { Icon } from './Icon';
 import { NumberField } from './NumberField';
 import { SchemaFields } from './SchemaFields';
@@ -56,39 +60,82 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
     ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
     { value: 'udp', label: t.flows.udp },
   ];
+  const flows = scenario.flows;
+  const windowed = flows.length > VIRTUAL_ABOVE;
+  const box = useRef<HTMLDivElement>(null);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
+  const win = useVirtualRows(box, windowed ? flows.length : 0, rowHeight);
+  // Rows are as tall as the layout makes them (a table row, or a card in a narrow column):
+  // measured from the first one rendered.
+  useLayoutEffect(() => {
+    const tr = box.current?.querySelector<HTMLElement>('tr[data-testid^="flow-row-"]');
+    const style = tr ? getComputedStyle(tr) : null;
+    const margins = style ? parseFloat(style.marginTop) + parseFloat(style.marginBottom) : 0;
+    const h = tr ? tr.offsetHeight + (margins || 0) : 0;
+    if (windowed && h > 0 && Math.abs(h - rowHeight) > 1) setRowHeight(h);
+  }, [windowed, rowHeight, win.start, win.end]);
+  const [start, end] = windowed ? [win.start, win.end] : [0, flows.length];
+  const openFlow = open !== null ? flows[open] : undefined;
+  const row = (f: Flow, i: number) => (
+    <FlowRow
+      key={`${f.id}-${i}`}
+      flow={f}
+      index={i}
+      hostOptions={hostOptions}
+      protocolOptions={protocolOptions}
+      open={open === i}
+      inlineDetails={!windowed}
+      onToggle={() => onOpen(open === i ? null : i)}
+    />
+  );
+  const spacer = (px: number, key: string) =>
+    px > 0 && (
+      <tr key={key} aria-hidden="true" className="flows__spacer">
+        <td colSpan={7} style={{ height: px, padding: 0, border: 0 }} />
+      </tr>
+    );
   return (
     <div className="flows">
-      {scenario.flows.length === 0 ? (
+      {flows.length === 0 ? (
         <p className="muted">{t.flows.none}</p>
       ) : (
-        <table className="flows__table" data-testid="flows-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.flows.id}</th>
-              <th scope="col">{t.flows.src}</th>
-              <th scope="col">{t.flows.dst}</th>
-              <th scope="col">{t.flows.algorithm}</th>
-              <th scope="col">{t.flows.start}</th>
-              <th scope="col">{t.flows.size}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.flows.details('')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {scenario.flows.map((f, i) => (
-              <FlowRow
-                key={`${f.id}-${i}`}
-                flow={f}
-                index={i}
-                hostOptions={hostOptions}
-                protocolOptions={protocolOptions}
-                open={open === i}
-                onToggle={() => onOpen(open === i ? null : i)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <div
+          ref={box}
+          className={windowed ? 'flows__scroll' : undefined}
+          data-testid="flows-scroll"
+          data-windowed={windowed || undefined}
+        >
+          <table
+            className="flows__table"
+            data-testid="flows-table"
+            aria-rowcount={windowed ? flows.length + 1 : undefined}
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t.flows.id}</th>
+                <th scope="col">{t.flows.src}</th>
+                <th scope="col">{t.flows.dst}</th>
+                <th scope="col">{t.flows.algorithm}</th>
+                <th scope="col">{t.flows.start}</th>
+                <th scope="col">{t.flows.size}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.flows.details('')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {windowed && spacer(win.padTop, 'above')}
+              {flows.slice(start, end).map((f, k) => row(f, start + k))}
+              {windowed && spacer(win.padBottom, 'below')}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {windowed && openFlow && open !== null && (
+        <div className="flows__details flows__details--below" data-testid="flow-details-below">
+          <h4>{openFlow.id}</h4>
+          <FlowDetails flow={openFlow} index={open} />
+        </div>
       )}
       <button
         type="button"
@@ -103,24 +150,27 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   );
 }
 
+/** The height of a flow's row in the windowed table until one has been measured. */
+const ROW_HEIGHT = 44;
+
 interface RowProps {
   flow: Flow;
   index: number;
   hostOptions: { value: string; label: string }[];
   protocolOptions: { value: string; label: string }[];
   open: boolean;
+  /** Show the open row's details under it (false: the table is windowed, they show below it). */
+  inlineDetails: boolean;
   onToggle(): void;
 }
 
-function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onToggle }: RowProps) {
+function FlowRow(p: RowProps) {
+  const { flow: f, index: i, hostOptions, protocolOptions, open, onToggle } = p;
   const name = useLabel();
   const t = useStrings();
   const detailsId = useId();
   const base = `flows[${i}]`;
   const udp = f.protocol === 'udp';
-  const sourceKind = f.source?.kind ?? 'bulk';
-  const sourceVariant = variant('SourceSpec', sourceKind);
-  const ccDef = CC_PARAM_DEFS.get(f.cc ?? 'newreno');
   return (
     <Fragment>
       <tr data-testid={`flow-row-${i}`}>
@@ -225,33 +275,47 @@ function FlowRow({ flow: f, index: i, hostOptions, protocolOptions, open, onTogg
           </button>
         </td>
       </tr>
-      {open && (
+      {open && p.inlineDetails && (
         <tr className="flows__details" id={detailsId}>
           <td colSpan={7}>
-            {sourceVariant && sourceVariant.fields.length > 0 && (
-              <fieldset className="params">
-                <legend>{t.flows.source}</legend>
-                <SchemaFields fields={sourceVariant.fields} basePath={`${base}.source`} />
-              </fieldset>
-            )}
-            {!udp && ccDef && (
-              <fieldset className="params">
-                <legend>{t.flows.ccParams(ccLabel(f.cc ?? 'newreno'))}</legend>
-                <SchemaFields
-                  fields={objectFields(ccDef)}
-                  basePath={`${base}.cc_params.${f.cc ?? 'newreno'}`}
-                />
-              </fieldset>
-            )}
-            {!udp && (
-              <details className="params">
-                <summary>{t.flows.tcpOptions}</summary>
-                <SchemaFields fields={objectFields('TcpOptions')} basePath={`${base}.tcp`} />
-              </details>
-            )}
+            <FlowDetails flow={f} index={i} />
           </td>
         </tr>
       )}
     </Fragment>
+  );
+}
+
+/** An open flow's application, algorithm parameters and TCP options (from the schema). */
+function FlowDetails({ flow: f, index: i }: { flow: Flow; index: number }): ReactNode {
+  const t = useStrings();
+  const base = `flows[${i}]`;
+  const udp = f.protocol === 'udp';
+  const sourceVariant = variant('SourceSpec', f.source?.kind ?? 'bulk');
+  const ccDef = CC_PARAM_DEFS.get(f.cc ?? 'newreno');
+  return (
+    <>
+      {sourceVariant && sourceVariant.fields.length > 0 && (
+        <fieldset className="params">
+          <legend>{t.flows.source}</legend>
+          <SchemaFields fields={sourceVariant.fields} basePath={`${base}.source`} />
+        </fieldset>
+      )}
+      {!udp && ccDef && (
+        <fieldset className="params">
+          <legend>{t.flows.ccParams(ccLabel(f.cc ?? 'newreno'))}</legend>
+          <SchemaFields
+            fields={objectFields(ccDef)}
+            basePath={`${base}.cc_params.${f.cc ?? 'newreno'}`}
+          />
+        </fieldset>
+      )}
+      {!udp && (
+        <details className="params">
+          <summary>{t.flows.tcpOptions}</summary>
+          <SchemaFields fields={objectFields('TcpOptions')} basePath={`${base}.tcp`} />
+        </details>
+      )}
+    </>
   );
 }

@@ -1,5 +1,8 @@
 // A labelled select bound to a scenario path (or to a custom handler), with its inline error and,
-// under it, the one-line description of the chosen option (or the field's hint).
+// under it, the one-line description of the chosen option (or the field's hint). A select with
+// many options (the hosts of a large scenario, in every flow row) puts only its current option in
+// the page until it is focused or pressed, then all of them.
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from '../hooks/useStore';
 import { fieldDomId } from '../../scenario/errorPlace';
@@ -32,6 +35,9 @@ interface Props {
   onChange?: (value: string) => void;
 }
 
+/** Selects with more options than this render them only once the user reaches for the select. */
+const LAZY_ABOVE = 50;
+
 export function SelectField(p: Props) {
   const variant = useVariant();
   const state = useStore(editor);
@@ -41,6 +47,14 @@ export function SelectField(p: Props) {
   const id = fieldDomId(variant, p.path);
   const noteId = `${id}-note`;
   const problem = errors[0];
+  const [reached, setReached] = useState(false);
+  const lazy = p.options.length > LAZY_ABOVE && !reached;
+  const shown = lazy
+    ? p.options
+        .filter((o) => o.value === value)
+        .concat(p.options.some((o) => o.value === value) ? [] : [{ value, label: value }])
+    : p.options;
+  const reach = lazy ? () => setReached(true) : undefined;
   const chosen = p.options.find((o) => o.value === value)?.description;
   const hint = chosen ? <Help text={chosen} /> : p.hint;
   return (
@@ -60,8 +74,10 @@ export function SelectField(p: Props) {
           onChange={(e) =>
             p.onChange ? p.onChange(e.target.value) : setField(p.path, e.target.value)
           }
+          onFocus={reach}
+          onPointerDown={reach}
         >
-          {p.options.map((o) => (
+          {shown.map((o) => (
             <option key={o.value} value={o.value} title={o.title}>
               {o.label}
             </option>

@@ -1,7 +1,8 @@
 // The network as a diagram you can edit: select a node or link (click, or Tab and Enter), add
 // hosts, routers and links, remove what is selected. Nodes and links with problems are marked.
 // The drawing is as wide in its own units as on the screen, so its 12 px labels stay 12 px on a
-// phone; link labels are laid out so none overlaps another or leaves the drawing.
+// phone; link labels are laid out so none overlaps another or leaves the drawing. Above
+// CANVAS_ABOVE nodes or links the diagram is drawn on a canvas, with lists to select from.
 import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatRate } from '../../i18n/format';
@@ -15,6 +16,8 @@ import type { Selection } from '../../state/editorStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
 import { placeLabels } from './labelPlacement';
+import { CANVAS_ABOVE, TopologyCanvas } from './TopologyCanvas';
+import { TopologyLists } from './TopologyLists';
 
 interface Props {
   scenario: Scenario;
@@ -36,7 +39,12 @@ function activate(e: KeyboardEvent, fn: () => void) {
 export function TopologyEditor({ scenario, selection, errors }: Props) {
   const t = useStrings();
   const [linking, setLinking] = useState<{ a: string; b: string } | null>(null);
-  const layout = useMemo(() => layoutTopology(scenario), [scenario]);
+  const large =
+    scenario.topology.nodes.length > CANVAS_ABOVE || scenario.topology.links.length > CANVAS_ABOVE;
+  const layout = useMemo(
+    () => (large ? { places: new Map(), cols: 1, rows: 1 } : layoutTopology(scenario)),
+    [scenario, large],
+  );
   const boxRef = useRef<HTMLDivElement>(null);
   const W = Math.max(240, useElementWidth(boxRef, 480));
   const height = Math.max(150, layout.rows * ROW_H + 2 * PAD_Y - 10);
@@ -61,7 +69,7 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
   const nodes = scenario.topology.nodes;
   const ids = nodes.map((n) => n.id);
   const labels = placeLabels(
-    scenario.topology.links.map((l) => {
+    (large ? [] : scenario.topology.links).map((l) => {
       const a = pos(l.a);
       const b = pos(l.b);
       // Beside the link's middle, on the side away from the diagram's centre line.
@@ -78,7 +86,7 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
     }),
     W,
     height,
-    nodes.map((n) => {
+    (large ? [] : nodes).map((n) => {
       const p = pos(n.id);
       return { x0: p.x - 17, x1: p.x + 17, y0: p.y - 17, y1: p.y + 17 };
     }),
@@ -96,91 +104,110 @@ export function TopologyEditor({ scenario, selection, errors }: Props) {
         ? nodes[selection.index]?.id
         : undefined;
 
+  const diagram = large ? (
+    <>
+      <TopologyCanvas
+        scenario={scenario}
+        selection={selection}
+        badNodes={bad.nodes}
+        badLinks={bad.links}
+      />
+      <TopologyLists
+        scenario={scenario}
+        selection={selection}
+        badNodes={bad.nodes}
+        badLinks={bad.links}
+      />
+    </>
+  ) : (
+    <svg
+      className="topology__svg"
+      viewBox={`0 0 ${W} ${height}`}
+      role="group"
+      aria-label={t.topology.diagramLabel}
+      data-testid="topology"
+    >
+      {scenario.topology.links.map((l, i) => {
+        const a = pos(l.a);
+        const b = pos(l.b);
+        const sel = selection?.kind === 'link' && selection.index === i;
+        const rate = formatRate(l.rate_bps);
+        // The accessible name contains the visible text (WCAG 2.5.3).
+        const label = t.topology.linkButton(l.id, l.a, l.b, `${rate} · ${l.delay_ms} ms`);
+        const place = labels[i];
+        return (
+          <g
+            key={`${l.id}-${i}`}
+            className={`topo-link${sel ? ' is-selected' : ''}${bad.links.has(i) ? ' is-bad' : ''}`}
+            role="button"
+            tabIndex={0}
+            aria-pressed={sel}
+            aria-label={bad.links.has(i) ? `${label}, ${t.topology.hasErrors}` : label}
+            data-testid={`topo-link-${l.id}`}
+            onClick={() => select({ kind: 'link', index: i })}
+            onKeyDown={(e) => activate(e, () => select({ kind: 'link', index: i }))}
+          >
+            <line className="topo-link__hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+            <line className="topo-link__line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+            {place && (
+              <text
+                className="topo-link__label"
+                x={place.x}
+                y={place.y}
+                textAnchor="middle"
+                dominantBaseline="middle"
+              >
+                {place.shortened && <title>{`${rate} · ${l.delay_ms} ms`}</title>}
+                {rate}
+                {!place.shortened && (
+                  <tspan className="topo-link__sub">{` · ${l.delay_ms} ms`}</tspan>
+                )}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      {nodes.map((n, i) => {
+        const p = pos(n.id);
+        const sel = selection?.kind === 'node' && selection.index === i;
+        const kind = n.kind === 'host' ? t.topology.host : t.topology.router;
+        const label = t.topology.nodeButton(kind, n.id);
+        const modelled = n.kind === 'host' && n.host?.preset && n.host.preset !== 'ideal';
+        return (
+          <g
+            key={`${n.id}-${i}`}
+            className={`topo-node topo-node--${n.kind}${sel ? ' is-selected' : ''}${bad.nodes.has(i) ? ' is-bad' : ''}`}
+            role="button"
+            tabIndex={0}
+            aria-pressed={sel}
+            aria-label={bad.nodes.has(i) ? `${label}, ${t.topology.hasErrors}` : label}
+            data-testid={`topo-node-${n.id}`}
+            transform={`translate(${p.x},${p.y})`}
+            onClick={() => select({ kind: 'node', index: i })}
+            onKeyDown={(e) => activate(e, () => select({ kind: 'node', index: i }))}
+          >
+            {n.kind === 'host' ? (
+              <circle r={15} />
+            ) : (
+              <rect x={-15} y={-15} width={30} height={30} rx={7} />
+            )}
+            {modelled && <circle className="topo-node__badge" r={4} cx={11} cy={-11} />}
+            <text
+              y={30}
+              textAnchor="middle"
+              x={Math.min(W - 4 - n.id.length * 3.6, Math.max(4 + n.id.length * 3.6, p.x)) - p.x}
+            >
+              {n.id}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+
   return (
     <div className="topology" ref={boxRef}>
-      <svg
-        className="topology__svg"
-        viewBox={`0 0 ${W} ${height}`}
-        role="group"
-        aria-label={t.topology.diagramLabel}
-        data-testid="topology"
-      >
-        {scenario.topology.links.map((l, i) => {
-          const a = pos(l.a);
-          const b = pos(l.b);
-          const sel = selection?.kind === 'link' && selection.index === i;
-          const rate = formatRate(l.rate_bps);
-          // The accessible name contains the visible text (WCAG 2.5.3).
-          const label = t.topology.linkButton(l.id, l.a, l.b, `${rate} · ${l.delay_ms} ms`);
-          const place = labels[i];
-          return (
-            <g
-              key={`${l.id}-${i}`}
-              className={`topo-link${sel ? ' is-selected' : ''}${bad.links.has(i) ? ' is-bad' : ''}`}
-              role="button"
-              tabIndex={0}
-              aria-pressed={sel}
-              aria-label={bad.links.has(i) ? `${label}, ${t.topology.hasErrors}` : label}
-              data-testid={`topo-link-${l.id}`}
-              onClick={() => select({ kind: 'link', index: i })}
-              onKeyDown={(e) => activate(e, () => select({ kind: 'link', index: i }))}
-            >
-              <line className="topo-link__hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
-              <line className="topo-link__line" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
-              {place && (
-                <text
-                  className="topo-link__label"
-                  x={place.x}
-                  y={place.y}
-                  textAnchor="middle"
-                  dominantBaseline="middle"
-                >
-                  {place.shortened && <title>{`${rate} · ${l.delay_ms} ms`}</title>}
-                  {rate}
-                  {!place.shortened && (
-                    <tspan className="topo-link__sub">{` · ${l.delay_ms} ms`}</tspan>
-                  )}
-                </text>
-              )}
-            </g>
-          );
-        })}
-        {nodes.map((n, i) => {
-          const p = pos(n.id);
-          const sel = selection?.kind === 'node' && selection.index === i;
-          const kind = n.kind === 'host' ? t.topology.host : t.topology.router;
-          const label = t.topology.nodeButton(kind, n.id);
-          const modelled = n.kind === 'host' && n.host?.preset && n.host.preset !== 'ideal';
-          return (
-            <g
-              key={`${n.id}-${i}`}
-              className={`topo-node topo-node--${n.kind}${sel ? ' is-selected' : ''}${bad.nodes.has(i) ? ' is-bad' : ''}`}
-              role="button"
-              tabIndex={0}
-              aria-pressed={sel}
-              aria-label={bad.nodes.has(i) ? `${label}, ${t.topology.hasErrors}` : label}
-              data-testid={`topo-node-${n.id}`}
-              transform={`translate(${p.x},${p.y})`}
-              onClick={() => select({ kind: 'node', index: i })}
-              onKeyDown={(e) => activate(e, () => select({ kind: 'node', index: i }))}
-            >
-              {n.kind === 'host' ? (
-                <circle r={15} />
-              ) : (
-                <rect x={-15} y={-15} width={30} height={30} rx={7} />
-              )}
-              {modelled && <circle className="topo-node__badge" r={4} cx={11} cy={-11} />}
-              <text
-                y={30}
-                textAnchor="middle"
-                x={Math.min(W - 4 - n.id.length * 3.6, Math.max(4 + n.id.length * 3.6, p.x)) - p.x}
-              >
-                {n.id}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      {diagram}
       <div className="toolbar" role="toolbar" aria-label={t.topology.heading}>
         <button
           type="button"

@@ -39,6 +39,8 @@ export type KnobId = (typeof KNOB_IDS)[number];
 
 const QUEUES = variants('QueueSpec');
 const HOST_PRESETS = enumOptions('HostPreset');
+/** Flows whose algorithm has a knob of its own; the rest are set all at once or in the editor. */
+const KNOB_FLOWS = 12;
 
 /** A number typed here is checked like an editor field; it is applied with `apply` once it parses. */
 function KnobNumber(p: {
@@ -289,7 +291,7 @@ export function Knobs({ only }: Props) {
             </div>
           )}
           <div className="knobs__flowlist">
-            {tcpFlows.map(({ f, i }) => (
+            {tcpFlows.slice(0, KNOB_FLOWS).map(({ f, i }) => (
               <SelectField
                 key={`${f.id}-${i}`}
                 path={`flows[${i}].cc`}
@@ -301,6 +303,11 @@ export function Knobs({ only }: Props) {
               />
             ))}
           </div>
+          {tcpFlows.length > KNOB_FLOWS && (
+            <p className="muted small" data-testid="knob-more-flows">
+              {t.screen.moreFlows(tcpFlows.length - KNOB_FLOWS)}
+            </p>
+          )}
         </fieldset>
       )}
     </section>

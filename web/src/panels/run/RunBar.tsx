@@ -52,7 +52,7 @@ export function RunBar(p: Props) {
   const { a, b, scenarioA, scenarioB, canRun, work, speed, onSpeed, stale } = p;
   const t = useStrings();
   const liveChoice = useStore(live).choice;
-  const isLive = liveOn(liveChoice, work?.events ?? null);
+  const isLive = liveOn(liveChoice, work?.events ?? null, work?.trace_values ?? 0);
   const [drag, setDrag] = useState<number | null>(null);
   const active = isActive(a) || (b !== null && isActive(b));
   const endS = a.endS > 0 ? a.endS : scenarioA.duration_s;

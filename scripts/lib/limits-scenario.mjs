@@ -1,0 +1,68 @@
+// The scenario at the documented limits (docs/reliability.md, "Limits, and why"): 1,000 nodes and
+// 1,000 flows, for `npm run bench:limits` and the browser test that imports it. A dumbbell:
+// 499 senders on one router, 499 receivers on another, one bottleneck between them; flow i goes
+// from sender i mod 499 to receiver i mod 499, so every host carries two or three flows.
+
+export const PAIRS = 499;
+export const FLOWS = 1000;
+
+/**
+ * The scenario as a plain object. `sampleIntervalMs` and `durationS` set the trace's size (rows
+ * = duration / interval; columns grow with flows and links), so a caller can bring it near the
+ * trace cap.
+ */
+export function limitsScenario({ durationS = 1, sampleIntervalMs = 10 } = {}) {
+  const nodes = [
+    { id: 'left', kind: 'router' },
+    { id: 'right', kind: 'router' },
+  ];
+  const links = [
+    {
+      id: 'bottleneck',
+      a: 'left',
+      b: 'right',
+      rate_bps: 1e9,
+      delay_ms: 10,
+      mtu_bytes: 1500,
+      queue: { kind: 'drop_tail', limit_packets: 2000 },
+    },
+  ];
+  for (let i = 0; i < PAIRS; i++) {
+    nodes.push({ id: `s${i}`, kind: 'host' }, { id: `d${i}`, kind: 'host' });
+    for (const [host, router] of [
+      [`s${i}`, 'left'],
+      [`d${i}`, 'right'],
+    ]) {
+      links.push({
+        id: `${host}-${router}`,
+        a: host,
+        b: router,
+        rate_bps: 1e8,
+        delay_ms: 1 + (i % 10),
+        mtu_bytes: 1500,
+        queue: { kind: 'drop_tail', limit_packets: 100 },
+      });
+    }
+  }
+  const flows = [];
+  for (let i = 0; i < FLOWS; i++) {
+    flows.push({
+      id: `f${i}`,
+      src: `s${i % PAIRS}`,
+      dst: `d${i % PAIRS}`,
+      protocol: 'tcp',
+      cc: i % 2 === 0 ? 'cubic' : 'newreno',
+      start_s: (i % 100) / 1000,
+    });
+  }
+  return {
+    version: 1,
+    name: `Limits: ${nodes.length} nodes, ${FLOWS} flows`,
+    description: 'The documented limits of a scenario, for the responsiveness benchmark.',
+    seed: 1,
+    duration_s: durationS,
+    sample_interval_ms: sampleIntervalMs,
+    topology: { nodes, links },
+    flows,
+  };
+}
