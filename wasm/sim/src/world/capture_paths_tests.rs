@@ -7,7 +7,7 @@
 
 use super::super::capture::{CapturePoint, FIELDS, FLAG_OUTBOUND, RECORD_WIDTH};
 use super::{PATH_FIELDS, PATH_WIDTH};
-use crate::scenario::parse_scenario;
+use crate::parse_scenario;
 use crate::World;
 
 const DEFAULT_FILE: &str = include_str!("../../../../content/scenarios/default.json");
