@@ -228,11 +228,11 @@ fn stepping_one_event_at_a_time_then_running_on_gives_the_run_s_trace_hash() {
 /// Paper 003's twelve Reno flows through a 125 kb/s FIFO line: timeouts.
 const FIFO_12: &str = include_str!("../../../../content/scenarios/paper003-tcp-fifo-12.json");
 
-#[test]
-fn probes_and_timeout_retransmissions_are_marked_as_such() {
+/// The segments of `flow` the sender's timers sent, as (tail-loss probes, timeout
+/// retransmissions), checking each mark on the way.
+fn timer_marks(w: &mut World, flow: &str) -> (u64, u64) {
     use super::super::capture::{FLAG_RTO, FLAG_TLP};
-    let mut w = World::new(&parse_scenario(FIFO_12).expect("valid"));
-    w.capture("t0", CapturePoint::Sender).expect("t0");
+    w.capture(flow, CapturePoint::Sender).expect("flow");
     let mut rows = Vec::new();
     while !w.advance(w.now() + 10_000_000_000, u64::MAX) {
         rows.extend(w.drain_packets());
@@ -257,11 +257,43 @@ fn probes_and_timeout_retransmissions_are_marked_as_such() {
             rto += 1;
         }
     }
+    (tlp, rto)
+}
+
+#[test]
+fn timeout_retransmissions_are_marked_as_such() {
+    let mut w = World::new(&parse_scenario(FIFO_12).expect("valid"));
+    let (tlp, rto) = timer_marks(&mut w, "t0");
     let s = &w.summary().flows[0];
     assert!(s.timeouts > 0, "the line is shared by twelve flows");
-    assert_eq!(tlp, s.tlp_probes, "one probe segment per probe");
+    assert_eq!(
+        tlp, s.tlp_probes,
+        "Reno without SACK sends no probes (RFC 8985 §7)"
+    );
     assert!(
         rto >= s.timeouts,
         "each timeout resends at least one segment"
     );
+}
+
+#[test]
+fn tail_loss_probes_are_marked_as_such() {
+    // The default scenario with one data packet in ten lost at the bottleneck: SACK is on,
+    // and now and then a whole flight's tail is lost, so the probe timer fires (RFC 8985 §7).
+    let mut scenario = parse_scenario(DEFAULT_FILE).expect("valid");
+    let bottleneck = scenario
+        .topology
+        .links
+        .iter_mut()
+        .find(|l| l.id == "bottleneck")
+        .expect("bottleneck");
+    bottleneck.loss = Some(crate::scenario::LossSpec::Bernoulli {
+        p: 0.1,
+        data_only: true,
+    });
+    let mut w = World::new(&scenario);
+    let (tlp, _) = timer_marks(&mut w, "flow1");
+    let s = &w.summary().flows[0];
+    assert!(s.tlp_probes > 0, "the probe timer fires");
+    assert_eq!(tlp, s.tlp_probes, "one marked segment per probe");
 }
