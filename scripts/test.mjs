@@ -13,7 +13,7 @@
 import { existsSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
-import { capture, log, run } from './lib/proc.mjs';
+import { capture, log, run, runTogether } from './lib/proc.mjs';
 import { setup } from './setup.mjs';
 import { fuzz } from './fuzz.mjs';
 import { testPython } from './test-python.mjs';
@@ -92,9 +92,17 @@ const steps = [
   // with the workspace's features, so nothing is compiled here) and pytest.
   ['python (pytest)', () => testPython()],
   ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
-  ['tsc', () => run(bin('tsc'), ['-b'])],
-  ['eslint', () => run(bin('eslint'), ['.'])],
-  ['prettier --check', () => run(bin('prettier'), ['--check', '.'])],
+  // Three single-threaded checks, run side by side (the summary lists each).
+  [
+    'tsc, eslint, prettier',
+    () =>
+      runTogether([
+        ['tsc', bin('tsc'), ['-b']],
+        ['eslint', bin('eslint'), ['.']],
+        ['prettier --check', bin('prettier'), ['--check', '.']],
+      ]),
+    { group: true },
+  ],
   ['vitest', () => run(bin('vitest'), ['run'])],
   ['vite build', () => run(bin('vite'), ['build'])],
   ['chromium', ensureChromium],
@@ -119,12 +127,18 @@ try {
 }
 
 const results = [];
-for (const [name, fn] of steps) {
+for (const [name, fn, { group = false } = {}] of steps) {
   const blocked = (needs[name] ?? []).filter((dep) =>
     results.some((r) => r.name === dep && r.status !== 0),
   );
   if (blocked.length > 0) {
     results.push({ name, status: 'skipped', seconds: 0, note: `needs ${blocked.join(', ')}` });
+    continue;
+  }
+  // A group run side by side prints its own headers, and gives one { name, status, seconds }
+  // per command.
+  if (group) {
+    results.push(...(await fn()));
     continue;
   }
   log(`── ${name}`);

@@ -1,5 +1,5 @@
 // Running tools from scripts: visible commands, cargo's bin directory on PATH (Node built-ins only).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ROOT } from './paths.mjs';
@@ -47,4 +47,36 @@ export function capture(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: ROOT, env, encoding: 'utf8', ...opts });
   if (r.error || r.status !== 0) return null;
   return r.stdout.trim();
+}
+
+/**
+ * Run several commands at once (each single-threaded, so two cores finish them in about half
+ * the time), each one's output held back and printed whole when it ends. Resolves to one
+ * `{ name, status, seconds }` per command, in the order given.
+ */
+export function runTogether(commands) {
+  return Promise.all(
+    commands.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const start = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          let ended = false;
+          const done = (status, why = '') => {
+            if (ended) return;
+            ended = true;
+            log(`── ${name}`);
+            log(`$ ${[cmd, ...args].join(' ')}`);
+            process.stdout.write(Buffer.concat(chunks));
+            if (why) process.stderr.write(why);
+            resolve({ name, status, seconds: (Date.now() - start) / 1000 });
+          };
+          child.on('error', (e) => done(127, `cannot run ${cmd}: ${e.message}\n`));
+          child.on('close', (code) => done(code ?? 1));
+        }),
+    ),
+  );
 }
