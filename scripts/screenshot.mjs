@@ -8,7 +8,7 @@ import { ROOT } from './lib/paths.mjs';
 
 const DOCS = join(ROOT, 'docs');
 const only = process.argv[2];
-const port = 4181;
+const port = Number(process.env.SCREENSHOT_PORT ?? 4181);
 const base = `http://127.0.0.1:${port}/lab/sub/`;
 
 async function runToDone(page, both = false) {
@@ -73,6 +73,7 @@ const SHOTS = [
       await runToDone(page);
       await page.getByTestId('tab-packets').click();
       await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('tsg-cwnd').check();
       const canvas = page.getByTestId('tsg-canvas');
       // Zoom into the first loss and its recovery (Ctrl + wheel at the first drop), inspect it.
       let at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);

@@ -148,7 +148,7 @@ export function PacketsPanel({ scenario, runKey, durationS, trace, columns }: Pr
   const chosenLog = chosenEvent && chosenEvent.key === key ? chosenEvent.e : null;
 
   const controls = (
-    <span className="tsg__controls">
+    <div className="plotcard__controls tsg__controls">
       <label className="tsg__flow">
         {tp.flow}{' '}
         <select
@@ -173,7 +173,7 @@ export function PacketsPanel({ scenario, runKey, durationS, trace, columns }: Pr
         />{' '}
         {tp.cwnd}
       </label>
-    </span>
+    </div>
   );
 
   return (
