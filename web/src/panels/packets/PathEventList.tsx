@@ -198,8 +198,16 @@ export function PathEventList({
                 >
                   <td>{f.timeS.toFixed(6)}</td>
                   <td>{tl.kinds[f.kind]}</td>
-                  <td>{scenario.flows[f.flow]?.src}</td>
-                  <td>{flowWhat(f)}</td>
+                  {f.kind === 'state' ? (
+                    <td className="events__words" colSpan={2}>
+                      {flowWhat(f)}
+                    </td>
+                  ) : (
+                    <>
+                      <td>{scenario.flows[f.flow]?.src}</td>
+                      <td>{flowWhat(f)}</td>
+                    </>
+                  )}
                 </tr>
               ) : (
                 <tr
