@@ -73,7 +73,10 @@ test('a link wins over autosaved work, which is offered back, not dropped', asyn
 test('a scenario exported as JSON and opened again is the same file', async ({ page }) => {
   await openLab(page);
   await page.getByTestId('preset').selectOption('parkingLot');
+  // The file names the trace hash of a finished run of exactly this scenario: run it to the
+  // end before each export, so both files say the same.
   const save = async () => {
+    await runToDone(page);
     const [d] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('export-scenario').click(),
@@ -81,6 +84,7 @@ test('a scenario exported as JSON and opened again is the same file', async ({ p
     return readFileSync(await d.path(), 'utf8');
   };
   const first = await save();
+  expect(JSON.parse(first).made_by.trace_hash).toMatch(/^[0-9a-f]{16}$/);
   await page.getByTestId('preset').selectOption('single');
   await openEditor(page);
   await page.getByTestId('import-json').setInputFiles({
