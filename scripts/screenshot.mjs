@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Retake the screenshots in docs/ (README and docs/ui.md show them): the built site in headless
 // Chromium. Run `npm run build` first.   node scripts/screenshot.mjs [only-this-name]
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchHeadless, serveDist } from './lib/headless.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 const DOCS = join(ROOT, 'docs');
 const only = process.argv[2];
-const port = 4181;
+const port = Number(process.env.SCREENSHOT_PORT ?? 4181);
 const base = `http://127.0.0.1:${port}/lab/sub/`;
 
 async function runToDone(page, both = false) {
@@ -73,6 +73,7 @@ const SHOTS = [
       await runToDone(page);
       await page.getByTestId('tab-packets').click();
       await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('tsg-cwnd').check();
       const canvas = page.getByTestId('tsg-canvas');
       // Zoom into the first loss and its recovery (Ctrl + wheel at the first drop), inspect it.
       let at = (await canvas.getAttribute('data-first-drop')).split(',').map(Number);
@@ -130,6 +131,39 @@ const SHOTS = [
       await page.getByTestId('event-list').scrollIntoViewIfNeeded();
       await page.waitForTimeout(200);
       await page.screenshot({ path: join(DOCS, 'screenshots/events.png') });
+    },
+  },
+  {
+    name: 'screenshots/events-timers',
+    viewport: { width: 1366, height: 768 },
+    async take(page) {
+      // The default scenario with one data packet in ten lost at the bottleneck: the list
+      // filtered to state changes, the first timer event chosen.
+      const scenario = JSON.parse(
+        readFileSync(join(ROOT, 'content/scenarios/default.json'), 'utf8'),
+      );
+      scenario.topology.links.find((l) => l.id === 'bottleneck').loss = {
+        kind: 'bernoulli',
+        p: 0.1,
+        data_only: true,
+      };
+      await openEditor(page);
+      await page.getByTestId('import-json').setInputFiles({
+        name: 'lossy.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(scenario)),
+      });
+      await page.getByTestId('side-knobs').click();
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await runToDone(page);
+      await page.getByTestId('tab-packets').click();
+      await page.locator('[data-testid="tsg"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('log-kind').selectOption('tlp');
+      await page.getByTestId('log-event-row').first().click();
+      await page.getByTestId('log-kind').selectOption('state');
+      await page.getByTestId('event-list').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(DOCS, 'screenshots/events-timers.png') });
     },
   },
   {

@@ -1,10 +1,12 @@
 // The animated diagram and the packet event list of the Packets tab: the packets move when the
 // shared cursor moves (and come back when it moves back), Play moves the cursor, the event list
-// filters by kind and flow and its chosen event is ringed on the diagram, and nothing scrolls
-// sideways at laptop, tablet and phone sizes.
+// filters by kind and flow and its chosen event is ringed on the diagram, it lists the timers
+// firing (a tail-loss probe, a timeout) and state changes, and nothing scrolls sideways at laptop,
+// tablet and phone sizes.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openLab, paintedPixels, runToDone } from './helpers';
+import { openEditor, openLab, paintedPixels, runToDone } from './helpers';
 
 async function openPackets(page: Page): Promise<void> {
   await openLab(page);
@@ -91,4 +93,45 @@ test('the event list filters by kind and flow, and its chosen event is ringed on
     .first()
     .textContent())!;
   await expect(page.getByTestId('anim-clock')).toContainText(Number(time).toFixed(4));
+});
+
+test('the event list lists tail-loss probes and timeouts, and filtering to one kind shows only those', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLab(page);
+  await openEditor(page);
+  // The default scenario with one data packet in ten lost at the bottleneck: the probe timer
+  // fires twice and the retransmission timer once.
+  const scenario = JSON.parse(readFileSync('content/scenarios/default.json', 'utf8'));
+  scenario.topology.links.find((l: { id: string }) => l.id === 'bottleneck').loss = {
+    kind: 'bernoulli',
+    p: 0.1,
+    data_only: true,
+  };
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'lossy.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(scenario)),
+  });
+  await runToDone(page);
+  await page.getByTestId('tab-packets').click();
+  await expect(page.getByTestId('diagram-animation')).toBeVisible({ timeout: 60_000 });
+  const rows = page.getByTestId('log-event-row');
+  const kinds = () => rows.evaluateAll((r) => r.map((e) => e.getAttribute('data-kind')));
+  for (const kind of ['tlp', 'timeout', 'state']) {
+    await page.getByTestId('log-kind').selectOption(kind);
+    await expect(rows.first()).toHaveAttribute('data-kind', kind);
+    expect((await kinds()).every((k) => k === kind)).toBe(true);
+  }
+  // Choosing a probe moves the shared cursor there, and the unfiltered list shows it among the
+  // packets it sent.
+  await page.getByTestId('log-kind').selectOption('tlp');
+  await rows.first().click();
+  const time = (await rows.first().locator('td').first().textContent())!;
+  const clock = async () =>
+    Number(/[\d.]+/.exec((await page.getByTestId('anim-clock').textContent()) ?? '')?.[0]);
+  await expect.poll(clock).toBeCloseTo(Number(time), 3);
+  await page.getByTestId('log-kind').selectOption('');
+  await expect.poll(kinds).toEqual(expect.arrayContaining(['tlp', 'transmit']));
 });

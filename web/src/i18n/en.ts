@@ -350,7 +350,7 @@ export const en = {
     tab: 'Packets',
     tsgTitle: 'Time-sequence graph',
     tsgHelp:
-      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a fast or recovery retransmission, orange with ▲: a tail-loss probe, black with ■: a retransmission after a timeout); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. Click a mark to inspect that packet.",
+      "Each data segment the sender sends is a short vertical bar from its first to its last byte (blue: new data, red: a fast or recovery retransmission, orange with ▲: a tail-loss probe, black with ■: a retransmission after a timeout); the green step line is the cumulative ACK reaching the sender, grey bars above it are the SACK blocks, the dotted line is the receive window's right edge, and × marks a segment dropped, at the time and place it was dropped. Flat stretches of the ACK line are losses being recovered. The cwnd edge (optional, the dashed step line) is snd_una + cwnd: the ACK line plus the trace's cwnd times the sender's segment size, at each sample of the trace. Click a mark to inspect that packet.",
     flow: 'Flow',
     load: 'Load packets',
     loading: 'Capturing the packets of the run…',
@@ -367,7 +367,9 @@ export const en = {
       sack: 'SACK',
       rwnd: 'receive window',
       drop: 'drop',
+      cwnd: 'cwnd edge (snd_una + cwnd)',
     },
+    cwnd: 'cwnd edge',
     yLabel: 'sequence (MB)',
     inspector: 'Packet',
     inspectHint: 'Click a mark of the graph to inspect that packet.',
@@ -416,7 +418,14 @@ export const en = {
         arrive: 'arrive',
         ack: 'ACK in',
         drop: 'drop',
+        timeout: 'timeout',
+        tlp: 'TLP',
+        state: 'state change',
       } as Record<string, string>,
+      states: ['slow start', 'congestion avoidance', 'recovery', 'loss'] as readonly string[],
+      segments: (n: string) => `${n} segments`,
+      whole:
+        'Timeouts, tail-loss probes (TLP: the timers of the flow on the graph, from its capture) and state changes (every TCP flow, from the trace) of the whole run. Choose one to move the cursor there.',
       window: (ms: string) =>
         `Packet events from 1 ms before to 4 ms after the cursor (${ms} ms), from the model's log ("ACK in": an ACK reaching its sender). Choose one to move the cursor there and ring the packet on the diagram.`,
       none: 'No packet events in this window.',

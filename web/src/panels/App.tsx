@@ -300,6 +300,8 @@ export function App() {
                 scenario={a.status === 'done' ? a.scenario : null}
                 runKey={a.status === 'done' ? a.traceHash : null}
                 durationS={durationS}
+                trace={a.status === 'done' ? a.trace : null}
+                columns={a.columns}
               />
             </div>
           ) : (

@@ -2,7 +2,13 @@
 // The packets come from the model's capture: once the run on screen has finished, its scenario is
 // re-run in a worker with the capture on at the flow's sender (runs are deterministic, so these
 // are the run's packets). Capture costs only then; a run without this tab open captures nothing.
+// The run's trace adds the cwnd edge to the graph and the timer and state events to the list.
 import { useEffect, useMemo, useState } from 'react';
+import { cwndEdge, senderMss, stateChanges, timerEvents } from '../../charts/flowEvents';
+import type { FlowEvent } from '../../charts/flowEvents';
+import type { ColumnInfo } from '../../sim/protocol';
+import { findColumn, timeColumn } from '../../sim/rows';
+import type { TraceBuffer } from '../../state/traceBuffer';
 import { packetCount, tsgMarks } from '../../charts/tsg';
 import type { PacketTable } from '../../charts/tsg';
 import { formatNumber } from '../../i18n/format';
@@ -42,9 +48,12 @@ interface Props {
   /** Changes with each finished run (its trace hash). */
   runKey: string | null;
   durationS: number;
+  /** The finished run's trace and its columns (cwnd and state of each flow). */
+  trace: TraceBuffer | null;
+  columns: readonly ColumnInfo[];
 }
 
-export function PacketsPanel({ scenario, runKey, durationS }: Props) {
+export function PacketsPanel({ scenario, runKey, durationS, trace, columns }: Props) {
   const t = useStrings();
   const tp = t.packets;
   const tcpFlows = (scenario?.flows ?? []).filter((f) => f.protocol !== 'udp').map((f) => f.id);
@@ -110,25 +119,61 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the paths come with the table
     [table],
   );
+  const [showCwnd, setShowCwnd] = useState(false);
+  const tCol = timeColumn(columns);
+  // The trace is the finished run's: it no longer grows, so `runKey` names its contents.
+  const cwnd = useMemo(() => {
+    const c = findColumn(columns, 'flow', chosen, 'cwnd');
+    if (!showCwnd || !trace || !marks || !table || tCol < 0 || c < 0) return null;
+    return cwndEdge(marks, trace.column(tCol), trace.column(c), senderMss(table));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the trace is the run's (`key`)
+  }, [showCwnd, marks, table, key]);
+  const flowEvents = useMemo((): FlowEvent[] => {
+    if (!scenario || !table) return [];
+    const out = timerEvents(
+      table,
+      scenario.flows.findIndex((f) => f.id === chosen),
+    );
+    if (trace && tCol >= 0) {
+      const time = trace.column(tCol);
+      scenario.flows.forEach((f, i) => {
+        const s = findColumn(columns, 'flow', f.id, 'state');
+        if (f.protocol !== 'udp' && s >= 0) out.push(...stateChanges(time, trace.column(s), i));
+      });
+    }
+    return out.sort((a, b) => a.timeS - b.timeS || a.flow - b.flow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the trace is the run's (`key`)
+  }, [table, key]);
   const [chosenEvent, setChosenEvent] = useState<{ key: string; e: PathEvent } | null>(null);
   const chosenLog = chosenEvent && chosenEvent.key === key ? chosenEvent.e : null;
 
   const controls = (
-    <label className="tsg__flow">
-      {tp.flow}{' '}
-      <select
-        value={chosen}
-        data-testid="tsg-flow"
-        onChange={(e) => setFlow(e.target.value)}
-        disabled={tcpFlows.length < 2}
-      >
-        {tcpFlows.map((id) => (
-          <option key={id} value={id}>
-            {id}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className="plotcard__controls tsg__controls">
+      <label className="tsg__flow">
+        {tp.flow}{' '}
+        <select
+          value={chosen}
+          data-testid="tsg-flow"
+          onChange={(e) => setFlow(e.target.value)}
+          disabled={tcpFlows.length < 2}
+        >
+          {tcpFlows.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tsg__toggle">
+        <input
+          type="checkbox"
+          data-testid="tsg-cwnd"
+          checked={showCwnd}
+          onChange={(e) => setShowCwnd(e.target.checked)}
+        />{' '}
+        {tp.cwnd}
+      </label>
+    </div>
   );
 
   return (
@@ -166,19 +211,35 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
         {loaded.kind === 'ready' && marks && (
           <>
             <ul className="tsg__legend small">
-              {(['data', 'retransmit', 'tlp', 'rto', 'ack', 'sack', 'rwnd', 'drop'] as const).map(
-                (k) => (
-                  <li key={k}>
-                    <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
-                    {tp.legend[k]}
-                  </li>
-                ),
-              )}
+              {(
+                [
+                  'data',
+                  'retransmit',
+                  'tlp',
+                  'rto',
+                  'ack',
+                  'sack',
+                  'rwnd',
+                  'drop',
+                  ...(cwnd ? (['cwnd'] as const) : []),
+                ] as const
+              ).map((k) => (
+                <li key={k}>
+                  <span className="tsg__swatch" style={{ background: TSG_COLORS[k] }} />
+                  {tp.legend[k]}
+                </li>
+              ))}
               <li className="muted" data-testid="tsg-count">
                 {tp.count(formatNumber(packetCount(loaded.table), 0))}
               </li>
             </ul>
-            <TsgPlot marks={marks} fullS={durationS} selected={selected} onPick={setSelected} />
+            <TsgPlot
+              marks={marks}
+              fullS={durationS}
+              selected={selected}
+              onPick={setSelected}
+              cwnd={cwnd}
+            />
             {loaded.truncatedAtS !== null && (
               <p className="muted small">{tp.truncated(formatNumber(loaded.truncatedAtS, 2))}</p>
             )}
@@ -195,6 +256,10 @@ export function PacketsPanel({ scenario, runKey, durationS }: Props) {
               channels={table.channels}
               chosen={chosenLog}
               onChoose={(e) => key && setChosenEvent({ key, e })}
+              flowEvents={flowEvents}
+              onChooseFlowEvent={(e) => {
+                if (e.record >= 0) setSelected(e.record);
+              }}
             />
           )}
         </EventList>

@@ -2,7 +2,11 @@
 // a packet entering a queue, starting on the wire, arriving, an ACK reaching its sender, a drop;
 // filterable by flow and kind. Choosing a row moves the shared cursor to its time (so every plot
 // and the diagram show that instant) and rings that packet on the diagram.
+// The flow's own events (charts/flowEvents.ts: a timeout, a tail-loss probe, a state change) are
+// listed among them; filtered to one of those kinds, the list shows the whole run's (they are few).
 import { useDeferredValue, useMemo, useState } from 'react';
+import { FLOW_EVENT_KINDS } from '../../charts/flowEvents';
+import type { FlowEvent, FlowEventKind } from '../../charts/flowEvents';
 import { eventsIn, PATH_EVENT_KINDS } from '../../charts/paths';
 import type { Passage, PathEvent, PathEventKind } from '../../charts/paths';
 import type { Scenario } from '../../scenario/types';
@@ -28,17 +32,37 @@ interface Props {
   channels: readonly string[];
   chosen: PathEvent | null;
   onChoose: (e: PathEvent) => void;
+  /** Timer and state events of the run, in time order. */
+  flowEvents: readonly FlowEvent[];
+  /** A timer or state event chosen (the cursor moves there as well). */
+  onChooseFlowEvent: (e: FlowEvent) => void;
 }
+
+type Kind = PathEventKind | FlowEventKind;
+const isFlowKind = (k: string): k is FlowEventKind =>
+  (FLOW_EVENT_KINDS as readonly string[]).includes(k);
+
+/** A row of the list: a packet event or a flow event. */
+type Row = { path: PathEvent; flowEvent?: undefined } | { flowEvent: FlowEvent; path?: undefined };
 
 function sameEvent(a: PathEvent | null, b: PathEvent): boolean {
   return !!a && a.uid === b.uid && a.channel === b.channel && a.kind === b.kind;
 }
 
-export function PathEventList({ scenario, passages, channels, chosen, onChoose }: Props) {
+export function PathEventList({
+  scenario,
+  passages,
+  channels,
+  chosen,
+  onChoose,
+  flowEvents,
+  onChooseFlowEvent,
+}: Props) {
   const t = useStrings();
   const tl = t.packets.log;
   const cursor = useStore(timeView).cursor;
-  const [kind, setKind] = useState<PathEventKind | ''>('');
+  const [kind, setKind] = useState<Kind | ''>('');
+  const [chosenFlow, setChosenFlow] = useState<FlowEvent | null>(null);
   const [flow, setFlow] = useState(-1);
   const [last, setLast] = useState(0);
   if (cursor !== null && cursor !== last) setLast(cursor);
@@ -58,16 +82,34 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
     };
   }, [scenario, channels]);
 
-  const { events, more } = useMemo(
-    () =>
-      eventsIn(passages, at - BEFORE_S, at + AFTER_S, {
-        limit: LIMIT,
-        channelTo,
-        ackEnds,
-        keep: (k, p) => (!kind || k === kind) && (flow < 0 || p.flow === flow),
-      }),
-    [passages, at, kind, flow, channelTo, ackEnds],
-  );
+  const whole = isFlowKind(kind);
+  const { rows, more } = useMemo(() => {
+    const t0 = at - BEFORE_S;
+    const t1 = at + AFTER_S;
+    const own = flowEvents.filter(
+      (e) =>
+        (!kind || e.kind === kind) &&
+        (flow < 0 || e.flow === flow) &&
+        (whole || (e.timeS >= t0 && e.timeS <= t1)),
+    );
+    const packets =
+      kind && whole
+        ? { events: [], more: false }
+        : eventsIn(passages, t0, t1, {
+            limit: LIMIT,
+            channelTo,
+            ackEnds,
+            keep: (k, p) => (!kind || k === kind) && (flow < 0 || p.flow === flow),
+          });
+    const all: Row[] = [
+      ...packets.events.map((path) => ({ path })),
+      ...own.map((flowEvent) => ({ flowEvent })),
+    ];
+    // Time order; at one instant a flow event (a timer firing) before the packets it sends.
+    const time = (r: Row) => (r.path ? r.path.timeS : r.flowEvent.timeS);
+    all.sort((a, b) => time(a) - time(b) || (a.path ? 1 : 0) - (b.path ? 1 : 0));
+    return { rows: all.slice(0, LIMIT), more: packets.more || all.length > LIMIT };
+  }, [passages, flowEvents, at, kind, whole, flow, channelTo, ackEnds]);
 
   const what = (e: PathEvent): string => {
     const p = e.passage;
@@ -76,6 +118,18 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
     const why = e.kind === 'drop' ? ` (${t.packets.reasons[p.dropReason] ?? ''})` : '';
     const flowId = scenario.flows.length > 1 ? `${scenario.flows[e.flow]?.id ?? ''}: ` : '';
     return `${flowId}${body}${p.retransmit ? ` ${tl.retransmit}` : ''}${why}`;
+  };
+  const flowWhat = (e: FlowEvent): string => {
+    const flowId = scenario.flows.length > 1 ? `${scenario.flows[e.flow]?.id ?? ''}: ` : '';
+    if (e.kind === 'state')
+      return `${flowId}${tl.states[e.from] ?? e.from} → ${tl.states[e.to] ?? e.to}`;
+    const n = e.segments > 1 ? ` (${tl.segments(String(e.segments))})` : '';
+    return `${flowId}${t.packets.kinds[0] ?? ''} ${e.seq}${n}`;
+  };
+  const chooseFlow = (e: FlowEvent) => {
+    setChosenFlow(e);
+    onChooseFlowEvent(e);
+    setCursor(e.timeS);
   };
 
   return (
@@ -86,10 +140,10 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
           <select
             value={kind}
             data-testid="log-kind"
-            onChange={(e) => setKind(e.target.value as PathEventKind | '')}
+            onChange={(e) => setKind(e.target.value as Kind | '')}
           >
             <option value="">{t.packets.allEvents}</option>
-            {PATH_EVENT_KINDS.map((k) => (
+            {[...PATH_EVENT_KINDS, ...FLOW_EVENT_KINDS].map((k) => (
               <option key={k} value={k}>
                 {tl.kinds[k]}
               </option>
@@ -112,7 +166,7 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
           </select>
         </label>
       </div>
-      <p className="muted small">{tl.window((at * 1000).toFixed(3))}</p>
+      <p className="muted small">{whole ? tl.whole : tl.window((at * 1000).toFixed(3))}</p>
       <div className="events__scroll">
         <table className="events__table small">
           <thead>
@@ -124,36 +178,68 @@ export function PathEventList({ scenario, passages, channels, chosen, onChoose }
             </tr>
           </thead>
           <tbody>
-            {events.map((e) => (
-              <tr
-                key={`${e.uid}-${e.channel}-${e.kind}-${e.timeS}`}
-                data-testid="log-event-row"
-                data-kind={e.kind}
-                data-flow={scenario.flows[e.flow]?.id}
-                className={sameEvent(chosen, e) ? 'is-chosen' : undefined}
-                aria-selected={sameEvent(chosen, e)}
-                tabIndex={0}
-                onClick={() => {
-                  onChoose(e);
-                  setCursor(e.timeS);
-                }}
-                onKeyDown={(k) => {
-                  if (k.key === 'Enter' || k.key === ' ') {
-                    k.preventDefault();
+            {rows.map(({ path: e, flowEvent: f }) =>
+              f ? (
+                <tr
+                  key={`${f.kind}-${f.flow}-${f.timeS}`}
+                  data-testid="log-event-row"
+                  data-kind={f.kind}
+                  data-flow={scenario.flows[f.flow]?.id}
+                  className={chosenFlow === f ? 'is-chosen' : undefined}
+                  aria-selected={chosenFlow === f}
+                  tabIndex={0}
+                  onClick={() => chooseFlow(f)}
+                  onKeyDown={(k) => {
+                    if (k.key === 'Enter' || k.key === ' ') {
+                      k.preventDefault();
+                      chooseFlow(f);
+                    }
+                  }}
+                >
+                  <td>{f.timeS.toFixed(6)}</td>
+                  <td>{tl.kinds[f.kind]}</td>
+                  {f.kind === 'state' ? (
+                    <td className="events__words" colSpan={2}>
+                      {flowWhat(f)}
+                    </td>
+                  ) : (
+                    <>
+                      <td>{scenario.flows[f.flow]?.src}</td>
+                      <td>{flowWhat(f)}</td>
+                    </>
+                  )}
+                </tr>
+              ) : (
+                <tr
+                  key={`${e.uid}-${e.channel}-${e.kind}-${e.timeS}`}
+                  data-testid="log-event-row"
+                  data-kind={e.kind}
+                  data-flow={scenario.flows[e.flow]?.id}
+                  className={sameEvent(chosen, e) ? 'is-chosen' : undefined}
+                  aria-selected={sameEvent(chosen, e)}
+                  tabIndex={0}
+                  onClick={() => {
                     onChoose(e);
                     setCursor(e.timeS);
-                  }
-                }}
-              >
-                <td>{e.timeS.toFixed(6)}</td>
-                <td>{tl.kinds[e.kind]}</td>
-                <td>{channels[e.channel]}</td>
-                <td>{what(e)}</td>
-              </tr>
-            ))}
+                  }}
+                  onKeyDown={(k) => {
+                    if (k.key === 'Enter' || k.key === ' ') {
+                      k.preventDefault();
+                      onChoose(e);
+                      setCursor(e.timeS);
+                    }
+                  }}
+                >
+                  <td>{e.timeS.toFixed(6)}</td>
+                  <td>{tl.kinds[e.kind]}</td>
+                  <td>{channels[e.channel]}</td>
+                  <td>{what(e)}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
-        {events.length === 0 && <p className="muted small">{tl.none}</p>}
+        {rows.length === 0 && <p className="muted small">{tl.none}</p>}
         {more && <p className="muted small">{tl.more(String(LIMIT))}</p>}
       </div>
     </div>

@@ -2,6 +2,7 @@
 // drawn on a canvas from the model's capture (charts/tsg.ts). It shares the time window and the
 // cursor with the other plots (Ctrl/⌘ + wheel zooms, a sideways wheel pans, hovering moves the
 // cursor); the y axis fits what is in the window. A click picks the nearest mark's packet.
+// The cwnd edge, when given, is a dashed step line (built in charts/flowEvents.ts).
 // At most MAX_MARKS marks of each kind are drawn per window: beyond that, one mark per pixel
 // column (the others fall on the same pixels).
 import { axisBottom, axisLeft, scaleLinear, select } from 'd3';
@@ -29,6 +30,7 @@ export const TSG_COLORS = {
   sack: '#8a94a0',
   rwnd: '#8a6d1f',
   drop: '#6a2c91',
+  cwnd: '#0f7c8c',
 } as const;
 
 /** Indices [i0, i1) of sorted `t` inside [a, b]. */
@@ -50,9 +52,11 @@ interface Props {
   fullS: number;
   selected: number | null;
   onPick: (index: number) => void;
+  /** The cwnd edge (snd_una + cwnd) at each trace sample, drawn when given. */
+  cwnd?: { t: Float64Array; edge: Float64Array } | null;
 }
 
-export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
+export function TsgPlot({ marks, fullS, selected, onPick, cwnd = null }: Props) {
   const t = useStrings();
   const theme = useStore(prefs).theme;
   const view = useStore(timeView);
@@ -80,6 +84,10 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       lo = Math.min(lo, marks.acks.ack[i] as number);
       hi = Math.max(hi, marks.acks.ack[i] as number);
     }
+    if (cwnd) {
+      const [c0, c1] = span(cwnd.t, domain[0], domain[1]);
+      for (let i = Math.max(0, c0 - 1); i < c1; i++) hi = Math.max(hi, cwnd.edge[i] as number);
+    }
     if (!(hi > lo)) {
       lo = 0;
       hi = Math.max(1, marks.maxSeq);
@@ -91,7 +99,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
         .domain([Math.max(0, lo - pad), hi + pad])
         .range([innerH, 0]),
     };
-  }, [marks, domain[0], domain[1], innerW, innerH]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marks, cwnd, domain[0], domain[1], innerW, innerH]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -100,9 +108,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
     if (!ctx) return;
     const { x, y } = scales;
     // Receive window edge and the cumulative ACK, as step lines.
-    const [a0, a1] = span(marks.acks.t, domain[0], domain[1]);
-    const from = Math.max(0, a0 - 1);
-    const step = (ys: Float64Array, color: string, dash: number[]) => {
+    const step = (ts: Float64Array, ys: Float64Array, color: string, dash: number[]) => {
+      const [a0, a1] = span(ts, domain[0], domain[1]);
+      const from = Math.max(0, a0 - 1);
       ctx.beginPath();
       ctx.setLineDash(dash);
       ctx.strokeStyle = color;
@@ -110,7 +118,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       let started = false;
       let lastY = 0;
       for (let i = from; i < a1; i++) {
-        const px = x(marks.acks.t[i] as number);
+        const px = x(ts[i] as number);
         const py = y(ys[i] as number);
         if (!started) ctx.moveTo(px, py);
         else ctx.lineTo(px, lastY);
@@ -122,8 +130,9 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
       ctx.stroke();
       ctx.setLineDash([]);
     };
-    step(marks.acks.edge, TSG_COLORS.rwnd, [2, 3]);
-    step(marks.acks.ack, TSG_COLORS.ack, []);
+    step(marks.acks.t, marks.acks.edge, TSG_COLORS.rwnd, [2, 3]);
+    if (cwnd) step(cwnd.t, cwnd.edge, TSG_COLORS.cwnd, [6, 3]);
+    step(marks.acks.t, marks.acks.ack, TSG_COLORS.ack, []);
     // SACK blocks: thin bars at the time the ACK carrying them arrived.
     const [s0, s1] = span(marks.sacks.t, domain[0], domain[1]);
     ctx.fillStyle = TSG_COLORS.sack;
@@ -209,7 +218,7 @@ export function TsgPlot({ marks, fullS, selected, onPick }: Props) {
           .tickFormat((v) => (v.valueOf() / 1e6).toFixed(2)),
       );
     }
-  }, [marks, scales, domain[0], domain[1], innerW, innerH, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marks, cwnd, scales, domain[0], domain[1], innerW, innerH, selected, theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans (as the other plots).
   useTimeWheel(canvasRef, fullS);
