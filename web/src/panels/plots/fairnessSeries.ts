@@ -22,19 +22,20 @@ export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput
   const t = trace.column(tc);
   const n = trace.length;
   const ids = flowIds(snap.columns, 'delivered');
-  const flows = snap.scenario?.flows ?? [];
+  const flows = new Map((snap.scenario?.flows ?? []).map((f) => [f.id, f]));
   const rates = ids.map((id) => {
     const c = findColumn(snap.columns, 'flow', id, 'delivered');
     const r = windowedRate(t, trace.column(c), n, windowS, 8).y;
-    const start = flows.find((f) => f.id === id)?.start_s ?? 0;
+    const start = flows.get(id)?.start_s ?? 0;
     for (let i = 0; i < n; i++) if ((t[i] as number) < start + windowS) r[i] = NaN;
     return r;
   });
   const groupOf = ids.map((id) => {
-    const f = flows.find((x) => x.id === id);
+    const f = flows.get(id);
     return f?.protocol === 'udp' ? 'UDP' : ccLabel(f?.cc ?? 'newreno');
   });
   const groupNames = [...new Set(groupOf)];
+  const groupIndex = groupOf.map((g) => groupNames.indexOf(g));
   const m = new Float64Array(n * ids.length);
   const g = new Float64Array(n * groupNames.length);
   for (let i = 0; i < n; i++) {
@@ -44,7 +45,7 @@ export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput
       const v = (rates[k] as Float64Array)[i] as number;
       m[i * ids.length + k] = v;
       if (!Number.isNaN(v)) {
-        const gi = groupNames.indexOf(groupOf[k] as string);
+        const gi = groupIndex[k] as number;
         sums[gi] = (sums[gi] as number) + v;
         counts[gi] = (counts[gi] as number) + 1;
       }
