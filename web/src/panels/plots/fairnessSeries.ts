@@ -5,9 +5,10 @@ import { windowedRate } from '../../charts/derived';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { findColumn, flowIds, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
+import type { TraceColumn } from '../../state/traceBuffer';
 
 export interface FairnessInput {
-  t: Float64Array;
+  t: TraceColumn;
   n: number;
   flows: Float64Array;
   flowCount: number;

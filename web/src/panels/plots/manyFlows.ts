@@ -8,6 +8,7 @@ import { findColumn, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
 import { derived } from '../../state/runDerived';
 import { Store } from '../../state/store';
+import type { TraceColumn } from '../../state/traceBuffer';
 
 /** The flows the user asked the plots to draw (ids; empty: the default choice). */
 export const pickedFlows = new Store<readonly string[]>([]);
@@ -62,7 +63,7 @@ export function meanOfFlows(
   ids: readonly string[],
   metric: string,
   defined: (y: number) => boolean = Number.isFinite,
-): { x: Float64Array; y: Float64Array; n: number } | null {
+): { x: TraceColumn; y: Float64Array; n: number } | null {
   const trace = snap.trace;
   const tc = timeColumn(snap.columns);
   if (!trace || tc < 0 || trace.length === 0) return null;
