@@ -9,6 +9,8 @@ import {
   meanAcross,
   parseFlowPick,
 } from '../../web/src/charts/flowSelection';
+import { windowedRate } from '../../web/src/charts/derived';
+import { fairnessInput } from '../../web/src/panels/plots/fairnessSeries';
 import { chooseShown, meanOfFlows } from '../../web/src/panels/plots/manyFlows';
 import type { ColumnInfo } from '../../web/src/sim/protocol';
 import { derived } from '../../web/src/state/runDerived';
@@ -130,5 +132,26 @@ describe('the plots of a run with many flows', () => {
     expect(f()).toBe(2);
     // Another trace (another run) has its own.
     expect(derived(snapshot(2, 3).trace as TraceBuffer, 'k', () => 'other')).toBe('other');
+  });
+
+  it("fairness: each flow's windowed rate in its column of the matrix, NaN before a window", () => {
+    const snap = snapshot(3, 20);
+    const input = fairnessInput(snap, 0.005);
+    if (!input) throw new Error('no input');
+    expect(input.flowCount).toBe(3);
+    const t = (snap.trace as TraceBuffer).column(0);
+    for (let f = 0; f < 3; f++) {
+      const d = (snap.trace as TraceBuffer).column(2 + 2 * f);
+      const want = windowedRate(t, d, 20, 0.005, 8).y;
+      for (let i = 0; i < 20; i++) {
+        const got = input.flows[i * 3 + f] as number;
+        // Rows before the first full window (t < start + window) are NaN.
+        if ((t[i] as number) < 0.005) expect(got).toBeNaN();
+        else expect(got).toBe(want[i]);
+      }
+    }
+    // One group (no scenario: every flow counts as NewReno): its mean is the flows' mean.
+    expect(input.groupNames).toEqual(['NewReno']);
+    expect(input.groups[10]).toBeCloseTo(((0 + 1 + 2) * 1000 * 8) / 3, 6);
   });
 });
