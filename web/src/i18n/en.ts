@@ -499,6 +499,9 @@ export const en = {
       tooMany: (points: number, max: number) =>
         `That sweep file has ${points} points; the page runs at most ${max}. Run it with tcplab sweep (or tcplab.sweep in Python), which can also split it into shards.`,
       progress: (done: number, total: number) => `${done} of ${total} runs done`,
+      plotMetric: 'Plot',
+      noPlot: (metric: string) => `No finished run has a number for ${metric} yet.`,
+      moreLines: (n: number) => `and ${n} more (in the table)`,
     },
   },
 

@@ -16,6 +16,7 @@ import { formatNumber } from '../../i18n/format';
 import { loadPageWasm } from '../../sim/validator';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { SweepFilePlot } from './SweepFilePlot';
 
 async function importFile(file: File | undefined, canRun: boolean): Promise<void> {
   if (!file) return;
@@ -130,6 +131,7 @@ export function SweepFileView({ canRun }: { canRun: boolean }) {
               </tbody>
             </table>
           </div>
+          {done > 0 && <SweepFilePlot state={s} />}
           <button
             type="button"
             className="button button--small"
