@@ -9,6 +9,7 @@ import { fileSweepChart, isBitRate } from '../../state/fileSweepChart';
 import type { FileSweepState } from '../../state/fileSweepStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
+import { AxisTitles, YGrid } from '../plots/SvgAxes';
 
 const H = 280;
 const M = { top: 12, right: 28, bottom: 46, left: 64 };
@@ -73,46 +74,19 @@ export function SweepFilePlot({ state }: { state: FileSweepState }) {
             aria-label={t.sweep.resultTitle(yLabel, chart.xName)}
             data-testid="sweep-file-svg"
           >
-            {y.ticks(5).map((v) => (
-              <g key={`y${v}`}>
-                <line className="bars__grid" x1={M.left} x2={width - M.right} y1={y(v)} y2={y(v)} />
-                <text
-                  className="bars__tick"
-                  x={M.left - 6}
-                  y={y(v)}
-                  textAnchor="end"
-                  dominantBaseline="middle"
-                >
-                  {yFmt(v)}
-                </text>
-              </g>
-            ))}
-            {ticks.map((v) => (
-              <text
-                key={`x${v}`}
-                className="bars__tick"
-                x={xOf(v)}
-                y={H - M.bottom + 16}
-                textAnchor="middle"
-              >
-                {typeof v === 'number' ? formatNumber(v) : v}
-              </text>
-            ))}
-            <text
-              className="plot__label"
-              x={(M.left + width - M.right) / 2}
-              y={H - 8}
-              textAnchor="middle"
-            >
-              {chart.xName}
-            </text>
-            <text
-              className="plot__label"
-              transform={`translate(16,${(H - M.bottom) / 2}) rotate(-90)`}
-              textAnchor="middle"
-            >
-              {yLabel}
-            </text>
+            <YGrid ticks={y.ticks(5)} y={y} m={M} width={width} format={yFmt} />
+            <AxisTitles
+              ticks={ticks.map((v) => ({
+                key: String(v),
+                px: xOf(v),
+                label: typeof v === 'number' ? formatNumber(v) : v,
+              }))}
+              m={M}
+              width={width}
+              height={H}
+              xTitle={chart.xName}
+              yTitle={yLabel}
+            />
             {chart.series.map((l, i) => (
               <g key={l.label} data-testid="sweep-file-line">
                 <path
