@@ -175,4 +175,9 @@ test('a sweep saved as a sweep file runs with tcplab sweep to the same rows, and
     ),
   });
   await expect(page.getByTestId('sweep-import-error')).toContainText('parameters[0].path');
+  // …in the reader's language, also when it is chosen after the error.
+  await page.getByTestId('language').selectOption('ja');
+  await expect(page.getByTestId('sweep-import-error')).toContainText(
+    "parameters[0].path: 'topology.linkz[0].mtu_bytes' はシナリオのどのフィールドにも届きません",
+  );
 });
