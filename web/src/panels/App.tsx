@@ -309,13 +309,20 @@ export function App() {
       <div className="lab__rest">
         <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
           {mainTabs}
-          {tab === 'plots' ? (
-            <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
-              {guard('story', story)}
-              {guard('picker', <PlotPicker />)}
-              <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
-            </div>
-          ) : tab === 'packets' ? (
+          {/* Kept in the page while another tab shows (hidden): coming back redraws nothing
+              and mounts nothing, however many flows the run had. */}
+          <div
+            className="plots"
+            id="panel-plots"
+            role="tabpanel"
+            aria-labelledby="tab-plots"
+            hidden={tab !== 'plots'}
+          >
+            {guard('story', story)}
+            {guard('picker', <PlotPicker />)}
+            <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
+          </div>
+          {tab === 'plots' ? null : tab === 'packets' ? (
             <div id="panel-packets" role="tabpanel" aria-labelledby="tab-packets">
               <PacketsPanel
                 scenario={a.status === 'done' ? a.scenario : null}
