@@ -56,7 +56,7 @@ function timed(page, kind, arg) {
  * Resident MB of the largest renderer process (the page's: its main thread and its workers) of
  * the browser whose command line names `profile`; other browsers on the machine are left out.
  */
-export function rendererMb(profile) {
+function rendererMb(profile) {
   const procs = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
