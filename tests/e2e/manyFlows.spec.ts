@@ -26,7 +26,7 @@ for (const viewport of [
         mimeType: 'application/json',
         buffer: Buffer.from(JSON.stringify(scenario)),
       });
-      await expect(page.getByText(scenario.name).first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(String(scenario.name)).first()).toBeVisible({ timeout: 30_000 });
       await runToDone(page);
 
       const note = page.getByTestId('cwnd-flows');
