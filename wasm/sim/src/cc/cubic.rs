@@ -632,6 +632,18 @@ impl CongestionControl for Cubic {
         self.cwnd = self.ssthresh;
     }
 
+    fn undo(&mut self, prior_cwnd: u64, prior_ssthresh: u64) -> bool {
+        // Linux CUBIC's undo_cwnd is tcp_reno_undo_cwnd: the window comes
+        // back, the cubic state reset at the timeout does not (W_max
+        // stays 0). The lab does the same for the RFC 9438 presets, whose
+        // §4.9 undo would also restore W_max and K.
+        self.cwnd = self.cwnd.max(segments(prior_cwnd, self.mss));
+        self.ssthresh = self
+            .ssthresh
+            .max(common::ssthresh_segments(prior_ssthresh, self.mss));
+        true
+    }
+
     fn cwnd(&self) -> u64 {
         to_bytes(self.cwnd, self.mss)
     }

@@ -160,6 +160,17 @@ pub trait CongestionControl {
     fn on_rto(&mut self, now: Time, inflight_bytes: u64, mss: u32);
     /// Loss recovery ended with a full ACK.
     fn on_recovery_exit(&mut self, now: Time, mss: u32);
+    /// The sender found a timeout spurious and undoes its reduction (Linux
+    /// `tcp_undo_cwnd_reduction`): cwnd becomes the controller's
+    /// `undo_cwnd`, which for Reno and CUBIC (`tcp_reno_undo_cwnd`) is
+    /// max(cwnd, `prior_cwnd`), and ssthresh goes back up to
+    /// `prior_ssthresh` if that is larger. Both are bytes; `prior_ssthresh`
+    /// may be `u64::MAX` (no threshold yet). Returns false for a controller
+    /// whose undo the lab does not model: it keeps its reduced window.
+    fn undo(&mut self, prior_cwnd: u64, prior_ssthresh: u64) -> bool {
+        let _ = (prior_cwnd, prior_ssthresh);
+        false
+    }
     /// Congestion window, bytes.
     fn cwnd(&self) -> u64;
     /// Slow-start threshold, bytes; `u64::MAX` when not yet set.

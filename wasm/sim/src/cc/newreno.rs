@@ -129,6 +129,13 @@ impl CongestionControl for NewReno {
         self.cwnd = self.ssthresh;
     }
 
+    fn undo(&mut self, prior_cwnd: u64, prior_ssthresh: u64) -> bool {
+        // Linux tcp_undo_cwnd_reduction with tcp_reno_undo_cwnd.
+        self.cwnd = self.cwnd.max(prior_cwnd);
+        self.ssthresh = self.ssthresh.max(prior_ssthresh);
+        true
+    }
+
     fn cwnd(&self) -> u64 {
         self.cwnd
     }

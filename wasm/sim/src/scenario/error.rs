@@ -233,6 +233,8 @@ codes! {
     ProcessingRateZero => "must be greater than 0 b/s (a process that handles nothing never acknowledges), got {value}",
     /// RACK-TLP without SACK.
     RackNeedsSack => "needs recovery \"sack\": RACK-TLP (RFC 8985) works from SACK information",
+    /// F-RTO without SACK.
+    FrtoNeedsSack => "needs recovery \"sack\": the lab runs the SACK-enhanced F-RTO (RFC 5682 §3)",
     /// An initial ssthresh on a controller other than NewReno.
     SsthreshNewrenoOnly => "only the newreno controller takes an initial ssthresh; remove it or use cc \"newreno\"",
     /// As above, the controller chosen by a cc rule ({rule}, {cc}).

@@ -1130,6 +1130,14 @@ pub struct TcpOptions {
     /// Default: on with `sack` (as Linux), off with the other styles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rack_tlp: Option<bool>,
+    /// F-RTO (RFC 5682 §3, SACK-enhanced): after a timeout, send new data
+    /// when the next ACK advances, and if an ACK then acknowledges data that
+    /// was never retransmitted, the timeout was spurious (a delay, not a
+    /// loss) and its window reduction is undone. Needs `recovery: sack`.
+    /// Default: on with `sack` (Linux `net.ipv4.tcp_frto = 2`), off with the
+    /// other styles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frto: Option<bool>,
     /// RACK's reordering window as a fraction of the minimum RTT, 0–1 (RFC
     /// 8985 §6.2: 1/4), never above SRTT. Zero once DupThresh segments are
     /// SACKed or in recovery unless reordering has been seen.
@@ -1246,6 +1254,7 @@ impl Default for TcpOptions {
             recovery: Recovery::default(),
             recovery_rate: RecoveryRate::default(),
             rack_tlp: None,
+            frto: None,
             rack_reordering_window: default_reordering_window(),
             delayed_ack: DelayedAck::default(),
             byte_counting: true,

@@ -354,6 +354,10 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
         // RFC 8985 §3: RACK-TLP works on the SACK scoreboard.
         c.err(format!("{p}.rack_tlp"), E::RackNeedsSack);
     }
+    if t.frto == Some(true) && t.recovery != Recovery::Sack {
+        // RFC 5682 §3: the lab runs the SACK-enhanced F-RTO only.
+        c.err(format!("{p}.frto"), E::FrtoNeedsSack);
+    }
     c.range(
         &format!("{p}.rack_reordering_window"),
         t.rack_reordering_window,

@@ -1,5 +1,6 @@
 //! TCP machinery: sequence space, loss detection and recovery, RTT and RTO.
 //! The policy (cwnd, ssthresh) is a [`crate::cc::CongestionControl`].
+pub mod frto;
 pub mod handshake;
 pub mod prr;
 pub mod rack;

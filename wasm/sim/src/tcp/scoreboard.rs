@@ -476,6 +476,21 @@ impl Scoreboard {
         self.rack_scan = self.lost_scan;
     }
 
+    /// A timeout was found spurious (Linux `tcp_undo_cwnd_reduction` with
+    /// `unmark_loss`): no segment is presumed lost any more; originals not
+    /// SACKed count in pipe again, and loss detection looks at every
+    /// segment afresh (Linux sets `rack.advanced`).
+    pub fn unmark_lost(&mut self) {
+        for s in self.segs.iter_mut() {
+            s.lost = false;
+        }
+        self.pipe = self.segs.iter().map(Segment::pipe_share).sum();
+        let front = self.segs.front().map_or(0, |s| s.start);
+        self.retx_hint = front;
+        self.lost_scan = front;
+        self.rack_scan = front;
+    }
+
     /// RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
     pub fn next_lost(&mut self) -> Option<(u64, u64)> {
         let mut i = self.index_of(self.retx_hint).unwrap_or(0);

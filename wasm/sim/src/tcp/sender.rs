@@ -8,7 +8,9 @@
 //! probes a lost tail before the RTO. The window policy is a
 //! [`CongestionControl`]. With ECN (RFC 3168 §6.1) new data goes out ECT(0);
 //! an ACK with ECE reduces the window at most once per window of data, and
-//! the next new segment carries CWR. ACKs also bring the receiver's
+//! the next new segment carries CWR. After a timeout, F-RTO (RFC 5682 §3,
+//! [`Frto`]) tells a spurious timeout from a loss and undoes the first.
+//! ACKs also bring the receiver's
 //! measurements (paper 000's passage time d, paper 001's rate) to the
 //! controller as [`AckExtras`].
 //!
@@ -16,6 +18,7 @@
 //! as Linux's `icsk_retransmit_timer` does: the reordering and probe timers
 //! run ahead of the RTO and the earliest is [`TcpSender::timer_deadline`].
 
+use super::frto::{Frto, LossAck, Timeout, Verdict};
 use super::prr::{Prr, PrrAck};
 use super::rack::{self, Probe, ProbeOutcome, Rack};
 use super::rtt::RttEstimator;
@@ -46,6 +49,8 @@ pub struct SenderConfig {
     pub rack_tlp: bool,
     /// RACK's reordering window, as a fraction of the minimum RTT.
     pub reordering_window: f64,
+    /// F-RTO (RFC 5682 §3, SACK-enhanced; Linux `tcp_frto`); only with SACK recovery.
+    pub frto: bool,
     /// RTT from the timestamp echo of every ACK (RFC 7323) instead of Karn's rule.
     pub timestamps: bool,
     /// At most this many unacknowledged bytes.
@@ -80,6 +85,8 @@ pub struct SenderStats {
     pub tlp_probes: u64,
     /// Probes that repaired a loss, each a window reduction (Linux TCPLossProbeRecovery).
     pub tlp_recoveries: u64,
+    /// Timeouts F-RTO found spurious and undid (Linux TCPSpuriousRTOs).
+    pub spurious_rtos: u64,
 }
 
 /// A timer that runs ahead of the RTO in the sender's one timer slot.
@@ -143,6 +150,10 @@ pub struct TcpSender {
     ecn_high: u64,
     /// Set CWR on the next new data segment (RFC 3168 §6.1.2).
     cwr_pending: bool,
+    /// F-RTO's state across a timeout and the ACKs after it.
+    frto: Frto,
+    /// F-RTO step 2b on this ACK: send new data, not retransmissions.
+    frto_send_new: bool,
     pub stats: SenderStats,
 }
 
@@ -186,6 +197,8 @@ impl TcpSender {
             delivered_time: 0,
             ecn_high: 0,
             cwr_pending: false,
+            frto: Frto::default(),
+            frto_send_new: false,
             stats: SenderStats::default(),
         }
     }
@@ -418,6 +431,9 @@ impl TcpSender {
     fn try_send(&mut self, now: Time, out: &mut Vec<Packet>) {
         let sack = self.cfg.recovery == Recovery::Sack;
         let sent_before = self.snd_nxt;
+        // F-RTO step 2b (Linux `tcp_xmit_recovery`, REXMIT_NEW): new data
+        // only; if none can go out, conventional recovery after all.
+        let new_only = std::mem::take(&mut self.frto_send_new);
         loop {
             if self.pacing_rate_bps().is_some() && now < self.next_send_at {
                 self.pace_wakeup = Some(self.next_send_at);
@@ -425,7 +441,7 @@ impl TcpSender {
             }
             let window = self.send_window();
             // RFC 6675 NextSeg rule 1: lost segments first.
-            if sack {
+            if sack && !new_only {
                 if let Some((start, end)) = self.board.next_lost() {
                     if self.board.pipe() + (end - start) > window {
                         break;
@@ -438,6 +454,10 @@ impl TcpSender {
             if !self.send_next_segment(Some(window), now, out) {
                 break;
             }
+        }
+        if new_only && self.snd_max <= self.recover {
+            self.frto.stop();
+            return self.try_send(now, out);
         }
         if self.snd_nxt > sent_before {
             self.schedule_probe(now);
@@ -514,13 +534,26 @@ impl TcpSender {
             // min_RTT of being sent may have been the original.
             covered.rack_cutoff = now.saturating_sub(self.rtt.min_rtt());
         }
+        let mut newly_sacked = 0;
         if sack {
             for (s, e) in pkt.sack_blocks() {
-                self.board.sack(s.max(ack), e, &mut covered);
+                newly_sacked += self.board.sack(s.max(ack), e, &mut covered);
             }
         }
         if ack > self.snd_una {
             self.board.ack_to(ack, &mut covered);
+            self.frto.on_una_advanced();
+            if self.in_loss && self.frto.active() {
+                let verdict = self.frto.on_loss_ack(LossAck {
+                    una_advanced: true,
+                    original_delivered: covered.min_original_end <= self.recover,
+                    data_sacked: newly_sacked > 0,
+                    duplicate: false,
+                    recovered: ack >= self.recover,
+                    new_data_sent: self.snd_max > self.recover,
+                });
+                self.act_on_frto(verdict, ack);
+            }
             let acked_bytes = ack - self.snd_una;
             self.snd_una = ack;
             let extras = AckExtras {
@@ -531,6 +564,17 @@ impl TcpSender {
             };
             self.on_new_ack(acked_bytes, pkt.tsecr, &covered, &extras, now, out);
         } else if ack == self.snd_una && self.snd_max > self.snd_una {
+            if self.in_loss && self.frto.active() {
+                let verdict = self.frto.on_loss_ack(LossAck {
+                    una_advanced: false,
+                    original_delivered: covered.min_original_end <= self.recover,
+                    data_sacked: newly_sacked > 0,
+                    duplicate: true,
+                    recovered: false,
+                    new_data_sent: self.snd_max > self.recover,
+                });
+                self.act_on_frto(verdict, ack);
+            }
             self.dupacks += 1;
             self.stats.duplicate_acks += 1;
             if let InRecovery::Inflated(w) = self.recovery {
@@ -586,6 +630,28 @@ impl TcpSender {
             self.schedule_probe(now);
         }
         self.try_send(now, out);
+    }
+
+    /// Carry out F-RTO's verdict on an ACK after a timeout (`ack` is its
+    /// cumulative ACK). A spurious timeout is undone as Linux
+    /// `tcp_try_undo_loss` does: the controller's window and threshold come
+    /// back, no segment is presumed lost, the loss episode ends. The RTO
+    /// backoff stays until an RTT sample ends it, as in Linux.
+    fn act_on_frto(&mut self, verdict: Verdict, ack: u64) {
+        match verdict {
+            Verdict::Conventional => {}
+            Verdict::SendNew => self.frto_send_new = true,
+            Verdict::Spurious { prior } => {
+                if let Some((cwnd, ssthresh)) = prior {
+                    self.cc.undo(cwnd, ssthresh);
+                }
+                self.board.unmark_lost();
+                self.in_loss = false;
+                // Open again: a new loss may start fast recovery at once.
+                self.recover = ack;
+                self.stats.spurious_rtos += 1;
+            }
+        }
     }
 
     /// RACK loss detection against `reference` (RFC 8985 §6.2 step 5); arms
@@ -896,6 +962,16 @@ impl TcpSender {
             return;
         }
         self.stats.timeouts += 1;
+        let sack = self.cfg.recovery == Recovery::Sack;
+        self.frto.on_timeout(Timeout {
+            enabled: self.cfg.frto && sack,
+            in_fast_recovery: self.recovery != InRecovery::No,
+            in_loss: self.in_loss,
+            una_at_recover: self.snd_una >= self.recover,
+            cwnd: self.cc.cwnd(),
+            ssthresh: self.cc.ssthresh(),
+        });
+        self.frto_send_new = false;
         // Bytes presumed in the network (the RFC 6675 pipe with SACK), as ns-3's
         // BytesInFlight: SACKed data has left the network and must not inflate ssthresh.
         let flight = self.inflight().max(self.cfg.mss as u64);
@@ -920,6 +996,8 @@ impl TcpSender {
     }
 }
 
+#[cfg(test)]
+mod frto_tests;
 #[cfg(test)]
 mod tahoe_tests;
 #[cfg(test)]

@@ -234,6 +234,7 @@ impl World {
                     recovery,
                     recovery_rate: t.recovery_rate,
                     rack_tlp: recovery == Recovery::Sack && t.rack_tlp.unwrap_or(true),
+                    frto: recovery == Recovery::Sack && t.frto.unwrap_or(true),
                     reordering_window: t.rack_reordering_window,
                     timestamps: agreed.timestamps,
                     send_buffer: t.send_buffer_bytes,

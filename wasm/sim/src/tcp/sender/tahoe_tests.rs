@@ -18,6 +18,7 @@ fn sender(recovery: Recovery) -> TcpSender {
         recovery,
         recovery_rate: RecoveryRate::Prr,
         rack_tlp: false,
+        frto: false,
         reordering_window: 0.25,
         timestamps: false,
         send_buffer: 1 << 30,

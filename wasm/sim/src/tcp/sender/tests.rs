@@ -23,6 +23,7 @@ fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
         recovery: Recovery::Sack,
         recovery_rate: RecoveryRate::Prr,
         rack_tlp: true,
+        frto: true,
         reordering_window: 0.25,
         timestamps: false,
         send_buffer: 1 << 30,
