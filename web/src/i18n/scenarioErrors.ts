@@ -87,6 +87,8 @@ export const JA_ERRORS: Record<ErrorCode, string> = {
     '0 b/s より大きくしてください（何も処理しないプロセスは ACK を返しません。入力: {value}）',
   rack_needs_sack:
     'recovery を "sack" にしてください: RACK-TLP（RFC 8985）は SACK の情報で動きます',
+  frto_needs_sack:
+    'recovery を "sack" にしてください: このラボの F-RTO は SACK 版（RFC 5682 §3）です',
   ssthresh_newreno_only:
     '初期 ssthresh を使えるのは newreno だけです。削除するか cc を "newreno" にしてください',
   ssthresh_newreno_only_rule:

@@ -1018,6 +1018,15 @@ export interface TcpOptions {
    */
   ecn?: boolean;
   /**
+   * F-RTO (RFC 5682 §3, SACK-enhanced): after a timeout, send new data
+   * when the next ACK advances, and if an ACK then acknowledges data that
+   * was never retransmitted, the timeout was spurious (a delay, not a
+   * loss) and its window reduction is undone. Needs `recovery: sack`.
+   * Default: on with `sack` (Linux `net.ipv4.tcp_frto = 2`), off with the
+   * other styles.
+   */
+  frto?: boolean | null;
+  /**
    * Open the connection with the three-way handshake (RFC 9293 §3.5):
    * SYN and SYN-ACK cross the network, data follows one round trip after
    * `start_s`. Off: data from `start_s`, as in textbook traces. Default on.

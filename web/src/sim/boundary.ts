@@ -79,6 +79,7 @@ export type ErrorCode =
   | 'receiver_buffer_not_one_segment'
   | 'processing_rate_zero'
   | 'rack_needs_sack'
+  | 'frto_needs_sack'
   | 'ssthresh_newreno_only'
   | 'ssthresh_newreno_only_rule'
   | 'port_zero'
