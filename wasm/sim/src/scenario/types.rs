@@ -1209,6 +1209,32 @@ pub struct UserLevelReceiver {
     /// Socket receive buffer, bytes: segments waiting for the process. At
     /// least one segment (MSS plus headers).
     pub buffer_bytes: u64,
+    /// When the process acknowledges (and so reopens the sender's window).
+    #[serde(default, skip_serializing_if = "UserLevelAck::is_each_segment")]
+    pub acknowledge: UserLevelAck,
+}
+
+/// When a user-level receiving process sends its acknowledgement (window
+/// update) for in-order data. A segment out of order is acknowledged at once
+/// either way (the gap is what the sender's loss detection needs).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UserLevelAck {
+    /// After every segment it processes.
+    #[default]
+    EachSegment,
+    /// Once the socket buffer is empty: a process that reads every datagram
+    /// waiting, then sends one acknowledgement for all of them. Segments that
+    /// arrive faster than it processes them get one window update for the
+    /// whole run, and a window-limited sender answers with a back-to-back run.
+    WhenDrained,
+}
+
+impl UserLevelAck {
+    fn is_each_segment(&self) -> bool {
+        *self == Self::EachSegment
+    }
 }
 
 impl TcpOptions {

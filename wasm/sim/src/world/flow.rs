@@ -6,6 +6,7 @@ use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
 use crate::net::Packet;
+use crate::scenario::UserLevelAck;
 use crate::tcp::handshake::Handshake;
 use crate::tcp::{TcpReceiver, TcpSender};
 use std::collections::VecDeque;
@@ -34,6 +35,8 @@ pub struct UserLevelRt {
     pub free: Time,
     /// Segments lost because the socket buffer was full.
     pub overruns: u64,
+    /// When the process acknowledges in-order data.
+    pub acknowledge: UserLevelAck,
 }
 
 impl UserLevelRt {
@@ -44,7 +47,15 @@ impl UserLevelRt {
             queue: VecDeque::new(),
             free: 0,
             overruns: 0,
+            acknowledge: spec.acknowledge,
         }
+    }
+
+    /// After the process has taken a segment: true when its acknowledgement
+    /// waits, because it acknowledges once the socket is empty and datagrams
+    /// are still waiting in it.
+    pub fn holds_ack(&self) -> bool {
+        self.acknowledge == UserLevelAck::WhenDrained && !self.queue.is_empty()
     }
 
     /// Bytes in the socket buffer at `now`: segments the process has not taken yet.
