@@ -368,6 +368,36 @@ mod tests {
         );
     }
 
+    fn ack_segments(r: &mut ReceiverRate, now: Time, n: u64) {
+        r.on_ack(&AckSample {
+            now,
+            acked_bytes: n * MSS as u64,
+            mss: MSS,
+            ..Default::default()
+        });
+    }
+
+    #[test]
+    fn cwnd_grows_per_packet_however_many_one_ack_covers() {
+        // §4.1: +1 per packet received below ssthresh, +1/cwnd above. One
+        // ACK for 8 packets is 8 packets received.
+        let mut one = rr(ReceiverRateParams::default());
+        one.ssthresh = 4.0;
+        let mut each = rr(ReceiverRateParams::default());
+        each.ssthresh = 4.0;
+        ack_segments(&mut one, MS, 8);
+        for i in 0..8 {
+            ack_segments(&mut each, MS + i, 1);
+        }
+        assert!((one.cwnd - each.cwnd).abs() < 1e-9, "{} {}", one.cwnd, each.cwnd);
+        // 1 → 4 by slow start (three packets), then five at +1/cwnd.
+        let mut c = 4.0;
+        for _ in 0..5 {
+            c += 1.0 / c;
+        }
+        assert!((one.cwnd - c).abs() < 1e-9, "{} against {c}", one.cwnd);
+    }
+
     #[test]
     fn starts_with_one_packet_and_no_rate_control() {
         let r = rr(ReceiverRateParams::default());

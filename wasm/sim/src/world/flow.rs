@@ -187,3 +187,36 @@ impl FlowRt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::UserLevelReceiver;
+
+    fn process(acknowledge: UserLevelAck) -> UserLevelRt {
+        UserLevelRt::new(&UserLevelReceiver {
+            processing_rate_bps: 5e6,
+            buffer_bytes: 24_000,
+            acknowledge,
+        })
+    }
+
+    #[test]
+    fn a_process_that_acknowledges_when_drained_holds_the_ack_while_datagrams_wait() {
+        let mut pkt = Packet::new(crate::net::PacketKind::Data, 0, 0, 1, 0);
+        pkt.size = 1500;
+        for (ack, held) in [
+            (UserLevelAck::EachSegment, false),
+            (UserLevelAck::WhenDrained, true),
+        ] {
+            let mut u = process(ack);
+            // Two segments back to back; the process takes the first.
+            u.accept(0, &pkt).expect("room");
+            u.accept(1, &pkt).expect("room");
+            u.queue.pop_front();
+            assert_eq!(u.holds_ack(), held, "{ack:?}, one still waiting");
+            u.queue.pop_front();
+            assert!(!u.holds_ack(), "{ack:?}, socket empty");
+        }
+    }
+}
