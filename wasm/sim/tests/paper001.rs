@@ -97,7 +97,10 @@ fn window_only_overruns_on_window_bursts_below_the_receivers_capacity() {
     let window = preset("paper001-window-200ms");
     let peaks = peaks_before_restarts(&window.cwnd, 10.0);
     assert!(peaks.len() >= 3, "{peaks:?}");
-    assert!(peaks.iter().all(|&p| (30.0..70.0).contains(&p)), "{peaks:?}");
+    assert!(
+        peaks.iter().all(|&p| (30.0..70.0).contains(&p)),
+        "{peaks:?}"
+    );
     // The same flow with an ACK per segment overruns only at a standing
     // queue, with cwnd near the process's window plus its socket.
     let mut s = common::load("content/scenarios/paper001-window-200ms.json");

@@ -28,9 +28,7 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{self, Time};
-use crate::scenario::{
-    AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams,
-};
+use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
 
 /// Which branch of Fig. 3 the last loss took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -389,7 +387,12 @@ mod tests {
         for i in 0..8 {
             ack_segments(&mut each, MS + i, 1);
         }
-        assert!((one.cwnd - each.cwnd).abs() < 1e-9, "{} {}", one.cwnd, each.cwnd);
+        assert!(
+            (one.cwnd - each.cwnd).abs() < 1e-9,
+            "{} {}",
+            one.cwnd,
+            each.cwnd
+        );
         // 1 → 4 by slow start (three packets), then five at +1/cwnd.
         let mut c = 4.0;
         for _ in 0..5 {
