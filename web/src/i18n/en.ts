@@ -1,6 +1,7 @@
 // English UI strings. Every string the page shows lives here; ja.ts translates this object and
 // the type checker makes sure it translates all of it.
 import type { FieldError } from '../sim/protocol';
+import { SWEEP_FILE_PROBLEMS } from '../scenario/sweepFileProblems';
 
 export const en = {
   appTitle: 'tcplab',
@@ -499,6 +500,10 @@ export const en = {
       tooMany: (points: number, max: number) =>
         `That sweep file has ${points} points; the page runs at most ${max}. Run it with tcplab sweep (or tcplab.sweep in Python), which can also split it into shards.`,
       progress: (done: number, total: number) => `${done} of ${total} runs done`,
+      problems: SWEEP_FILE_PROBLEMS,
+      plotMetric: 'Plot',
+      noPlot: (metric: string) => `No finished run has a number for ${metric} yet.`,
+      moreLines: (n: number) => `and ${n} more (in the table)`,
     },
   },
 

@@ -4,6 +4,7 @@
 import { en } from './en';
 import type { Strings } from './en';
 import { scenarioErrorText } from './scenarioErrors';
+import { SWEEP_FILE_PROBLEMS_JA } from './sweepFileProblems';
 
 export const ja: Strings = {
   appTitle: 'tcplab',
@@ -509,6 +510,10 @@ export const ja: Strings = {
       tooMany: (points: number, max: number) =>
         `このスイープファイルには ${points} 点あります。ページで実行できるのは ${max} 点までです。tcplab sweep (または Python の tcplab.sweep) で実行してください。シャードに分けることもできます。`,
       progress: (done: number, total: number) => `${total} 回中 ${done} 回完了`,
+      problems: SWEEP_FILE_PROBLEMS_JA,
+      plotMetric: 'グラフにする指標',
+      noPlot: (metric: string) => `${metric} の値を持つ完了した実行はまだありません。`,
+      moreLines: (n: number) => `ほか ${n} 本 (表にあります)`,
     },
   },
 

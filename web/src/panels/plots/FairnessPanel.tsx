@@ -10,6 +10,7 @@ import type { JainRows } from '../../sim/validator';
 import type { RunSnapshot } from '../../state/runStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
+import { YGrid } from './SvgAxes';
 import { flowBounds } from './bounds';
 import { fairnessInput } from './fairnessSeries';
 import { PlotCard } from './PlotCard';
@@ -160,20 +161,13 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
           }
           data-testid="flow-bars"
         >
-          {y.ticks(4).map((v) => (
-            <g key={v}>
-              <line className="bars__grid" x1={m.left} x2={width - m.right} y1={y(v)} y2={y(v)} />
-              <text
-                className="bars__tick"
-                x={m.left - 6}
-                y={y(v)}
-                textAnchor="end"
-                dominantBaseline="middle"
-              >
-                {formatNumber(v / 1e6)}
-              </text>
-            </g>
-          ))}
+          <YGrid
+            ticks={y.ticks(4)}
+            y={y}
+            m={m}
+            width={width}
+            format={(v) => formatNumber(v / 1e6)}
+          />
           <text
             className="bars__tick"
             transform={`translate(14,${(H - m.bottom) / 2}) rotate(-90)`}
