@@ -4,10 +4,11 @@
 //! becomes the JSON Schema description).
 
 use serde::{Deserialize, Serialize};
+use tcplab_derive::TaggedDeserialize;
 
 /// A queue discipline and its parameters.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, TaggedDeserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum QueueSpec {
     /// First in, first out; arrivals that do not fit are dropped.

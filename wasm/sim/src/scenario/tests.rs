@@ -324,8 +324,9 @@ fn an_enum_inside_a_queue_given_a_number_names_the_field() {
         },
     ));
     assert_eq!(e[0].path, "topology.links[1].queue.mode", "{e:?}");
+    // Worded as for an enum anywhere else (serde's buffer said "string or map").
     assert_eq!(
-        e[0].message, "invalid type: integer `5`, expected string or map",
+        e[0].message, "invalid type: integer `5`, expected enum TokenBucketMode",
         "{e:?}"
     );
 }

@@ -1,6 +1,7 @@
 //! The serde types of scenario schema v1.
 
 use serde::{Deserialize, Serialize};
+use tcplab_derive::TaggedDeserialize;
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
@@ -181,7 +182,7 @@ fn is_zero(v: &f64) -> bool {
 
 /// Loss on the wire: packets that finish transmission but never arrive.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, TaggedDeserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LossSpec {
     /// Each packet is lost independently with probability `p`.
@@ -386,7 +387,7 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, TaggedDeserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
     /// At a fixed time, seconds after the start of the run.
@@ -934,7 +935,7 @@ impl Default for ReceiverRateParams {
 
 /// The application behind a flow.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, TaggedDeserialize, Clone, Debug, PartialEq, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceSpec {
     /// Always has data to send (TCP).
