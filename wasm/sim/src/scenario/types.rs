@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
+use super::loss_spec::LossSpec;
 use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
@@ -179,73 +180,7 @@ fn is_zero(v: &f64) -> bool {
     *v == 0.0
 }
 
-/// Loss on the wire: packets that finish transmission but never arrive.
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum LossSpec {
-    /// Each packet is lost independently with probability `p`.
-    Bernoulli {
-        /// Loss probability, 0 to 1.
-        p: f64,
-        /// Only data packets (not ACKs) are lost.
-        #[serde(default = "yes")]
-        data_only: bool,
-    },
-    /// The link carries nothing between `start_s` and `end_s` (an outage).
-    Blackout { start_s: f64, end_s: f64 },
-    /// Lose the listed data packets, counted from 1 in the order they cross the link.
-    Nth { packets: Vec<u64> },
-    /// Bursty loss: a two-state Markov chain (Gilbert 1960, Elliott 1963;
-    /// netem `loss gemodel p r 1-h 1-k`). Per packet the chain first moves
-    /// Good → Bad with probability `p` or Bad → Good with probability `r`,
-    /// then loses the packet with the state's loss probability. With the
-    /// defaults (0 in Good, 1 in Bad) losses come in bursts of mean length
-    /// 1/r at a long-run rate p/(p + r).
-    GilbertElliott {
-        /// P(Good → Bad) per packet, 0 to 1.
-        p: f64,
-        /// P(Bad → Good) per packet, 0 to 1.
-        r: f64,
-        /// Loss probability in Good, 0 to 1 (netem 1 − k; default 0).
-        #[serde(default)]
-        loss_good: f64,
-        /// Loss probability in Bad, 0 to 1 (netem 1 − h; default 1).
-        #[serde(default = "one")]
-        loss_bad: f64,
-        /// Only data packets (not ACKs) see the channel.
-        #[serde(default = "yes")]
-        data_only: bool,
-    },
-}
-
-pub(super) fn one() -> f64 {
-    1.0
-}
-
-impl LossSpec {
-    /// The long-run fraction of (data) packets lost, where it is known in
-    /// advance (Bernoulli, Gilbert–Elliott); None for the others.
-    pub fn long_run_rate(&self) -> Option<f64> {
-        match self {
-            LossSpec::Bernoulli { p, .. } => Some(*p),
-            LossSpec::GilbertElliott {
-                p,
-                r,
-                loss_good,
-                loss_bad,
-                ..
-            } => {
-                if p + r <= 0.0 {
-                    return Some(*loss_good);
-                }
-                let pi_bad = p / (p + r);
-                Some(pi_bad * loss_bad + (1.0 - pi_bad) * loss_good)
-            }
-            _ => None,
-        }
-    }
-}
+// LossSpec: one line per model in scenario/loss_registry.rs, parameters in loss_spec.rs.
 
 pub(super) fn yes() -> bool {
     true
