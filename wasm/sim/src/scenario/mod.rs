@@ -17,6 +17,7 @@ pub(crate) mod queue_registry;
 mod queue_spec;
 mod reader;
 pub mod routing;
+pub(crate) mod source_registry;
 mod tree_de;
 mod types;
 pub mod validate;

@@ -352,6 +352,7 @@ pub enum Protocol {
 // ---------------------------------------------------------------------------
 
 use super::cc_registry::{define_cc_types, for_each_cc};
+use super::source_registry::{define_source_types, for_each_source};
 
 // CcAlgorithm and CcParams: one line per algorithm in scenario/cc_registry.rs.
 for_each_cc!(define_cc_types);
@@ -867,52 +868,15 @@ impl Default for ReceiverRateParams {
     }
 }
 
-/// The application behind a flow.
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SourceSpec {
-    /// Always has data to send (TCP).
-    #[default]
-    Bulk,
-    /// Sends `bytes` and stops; the flow completion time is recorded (TCP).
-    Sized { bytes: u64 },
-    /// Fixed-size datagrams at a fixed interval (UDP).
-    Cbr {
-        /// UDP payload per datagram, bytes.
-        packet_bytes: u32,
-        /// Time between datagrams, milliseconds.
-        interval_ms: f64,
-        /// Start at a random phase within the first interval.
-        #[serde(default)]
-        random_phase: bool,
-    },
-    /// Datagrams with exponential gaps (a Poisson process) at a mean rate (UDP).
-    Poisson {
-        /// Mean payload rate, bits per second (payload plus headers).
-        rate_bps: f64,
-        /// UDP payload per datagram, bytes (the mean when sizes are exponential).
-        packet_bytes: u32,
-        /// Draw sizes from an exponential distribution (for M/M/1) instead of fixed (M/D/1).
-        #[serde(default)]
-        exponential_sizes: bool,
-    },
-    /// Alternates between sending (bulk TCP, or CBR UDP at `rate_bps`) and silence.
-    OnOff {
-        /// Mean length of an on period, seconds.
-        on_s: f64,
-        /// Mean length of an off period, seconds.
-        off_s: f64,
-        /// Draw period lengths from exponential distributions instead of fixed.
-        #[serde(default)]
-        exponential: bool,
-        /// UDP only: sending rate while on, bits per second.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rate_bps: Option<f64>,
-        /// UDP only: payload per datagram, bytes.
-        #[serde(default = "default_udp_payload")]
-        packet_bytes: u32,
-    },
+// SourceSpec: one line per source in scenario/source_registry.rs.
+for_each_source!(define_source_types);
+
+// Written out: the registry macro defines the variants, so `#[default]` cannot mark one.
+#[allow(clippy::derivable_impls)]
+impl Default for SourceSpec {
+    fn default() -> Self {
+        SourceSpec::Bulk
+    }
 }
 
 pub(super) fn default_udp_payload() -> u32 {
