@@ -4,4 +4,6 @@ export const FLOWS: number;
 export function limitsScenario(opts?: {
   durationS?: number;
   sampleIntervalMs?: number;
+  flowCount?: number;
+  pairs?: number;
 }): import('../../web/src/scenario/types').Scenario;

@@ -9,9 +9,15 @@ export const FLOWS = 1000;
 /**
  * The scenario as a plain object. `sampleIntervalMs` and `durationS` set the trace's size (rows
  * = duration / interval; columns grow with flows and links), so a caller can bring it near the
- * trace cap.
+ * trace cap; `flowCount` and `pairs` make a smaller one of the same shape (the browser test of the
+ * plots with many flows).
  */
-export function limitsScenario({ durationS = 1, sampleIntervalMs = 10 } = {}) {
+export function limitsScenario({
+  durationS = 1,
+  sampleIntervalMs = 10,
+  flowCount = FLOWS,
+  pairs = PAIRS,
+} = {}) {
   const nodes = [
     { id: 'left', kind: 'router' },
     { id: 'right', kind: 'router' },
@@ -27,7 +33,7 @@ export function limitsScenario({ durationS = 1, sampleIntervalMs = 10 } = {}) {
       queue: { kind: 'drop_tail', limit_packets: 2000 },
     },
   ];
-  for (let i = 0; i < PAIRS; i++) {
+  for (let i = 0; i < pairs; i++) {
     nodes.push({ id: `s${i}`, kind: 'host' }, { id: `d${i}`, kind: 'host' });
     for (const [host, router] of [
       [`s${i}`, 'left'],
@@ -45,11 +51,11 @@ export function limitsScenario({ durationS = 1, sampleIntervalMs = 10 } = {}) {
     }
   }
   const flows = [];
-  for (let i = 0; i < FLOWS; i++) {
+  for (let i = 0; i < flowCount; i++) {
     flows.push({
       id: `f${i}`,
-      src: `s${i % PAIRS}`,
-      dst: `d${i % PAIRS}`,
+      src: `s${i % pairs}`,
+      dst: `d${i % pairs}`,
       protocol: 'tcp',
       cc: i % 2 === 0 ? 'cubic' : 'newreno',
       start_s: (i % 100) / 1000,
@@ -57,7 +63,7 @@ export function limitsScenario({ durationS = 1, sampleIntervalMs = 10 } = {}) {
   }
   return {
     version: 1,
-    name: `Limits: ${nodes.length} nodes, ${FLOWS} flows`,
+    name: `Limits: ${nodes.length} nodes, ${flowCount} flows`,
     description: 'The documented limits of a scenario, for the responsiveness benchmark.',
     seed: 1,
     duration_s: durationS,

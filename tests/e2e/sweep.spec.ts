@@ -159,6 +159,9 @@ test('a sweep saved as a sweep file runs with tcplab sweep to the same rows, and
     timeout: 120_000,
   });
   expect(await tableHashes(page, 'sweep-file-table')).toEqual(pageHashes);
+  // …and plots them: the first metric against the buffer, one point per buffer size.
+  await expect(page.getByTestId('sweep-file-svg')).toBeVisible();
+  await expect(page.getByTestId('sweep-file-line').locator('circle')).toHaveCount(3);
 
   // A file with a bad field says which.
   await page.getByTestId('sweep-import').setInputFiles({
@@ -172,4 +175,9 @@ test('a sweep saved as a sweep file runs with tcplab sweep to the same rows, and
     ),
   });
   await expect(page.getByTestId('sweep-import-error')).toContainText('parameters[0].path');
+  // …in the reader's language, also when it is chosen after the error.
+  await page.getByTestId('language').selectOption('ja');
+  await expect(page.getByTestId('sweep-import-error')).toContainText(
+    "parameters[0].path: 'topology.linkz[0].mtu_bytes' はシナリオのどのフィールドにも届きません",
+  );
 });

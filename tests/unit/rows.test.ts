@@ -75,4 +75,29 @@ describe('TraceBuffer', () => {
     expect(buf.meanSince(1, 0, -1)).toBe(250);
     expect(buf.meanSince(1, 0, 3)).toBeNaN();
   });
+
+  it('keeps a column in 4-byte floats while its values fit exactly, and widens it when not', () => {
+    const buf = new TraceBuffer(3, 4);
+    // Column 0: time in ms steps (0.001 is not a 32-bit float); 1: segment counts; 2: NaN gaps
+    // then a byte count above 2^24 (not a 32-bit float).
+    buf.append(Float64Array.from([0, 10, NaN, 0.001, 20, NaN]));
+    expect(buf.column(0)).toBeInstanceOf(Float64Array);
+    expect(buf.column(1)).toBeInstanceOf(Float32Array);
+    expect(buf.column(2)).toBeInstanceOf(Float32Array);
+    buf.append(Float64Array.from([0.002, 30, 16_777_217, 0.003, -0, Infinity]));
+    expect(buf.column(1)).toBeInstanceOf(Float32Array);
+    expect(buf.column(2)).toBeInstanceOf(Float64Array);
+    // Every value comes back exactly as it went in (the exports read these columns).
+    expect(Array.from(buf.column(0))).toEqual([0, 0.001, 0.002, 0.003]);
+    expect(Array.from(buf.column(1))).toEqual([10, 20, 30, -0]);
+    expect(Array.from(buf.column(2))).toEqual([NaN, NaN, 16_777_217, Infinity]);
+    expect(Object.is(buf.column(1)[3], -0)).toBe(true);
+    // Two columns of 8 bytes and one of 4, four rows each.
+    expect(buf.bytes).toBe(4 * (8 + 8 + 4));
+    // Growing keeps each column's width.
+    for (let i = 0; i < 5; i++) buf.append(Float64Array.from([1 + i, 1, 1]));
+    expect(buf.column(1)).toBeInstanceOf(Float32Array);
+    expect(buf.column(0)[4]).toBe(1);
+    expect(buf.length).toBe(9);
+  });
 });

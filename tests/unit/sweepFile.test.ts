@@ -10,7 +10,9 @@ import { presetScenario } from '../../web/src/scenario/presets';
 import { applySweep, sweepGrid } from '../../web/src/scenario/sweep';
 import type { SweepSpec } from '../../web/src/scenario/sweep';
 import { exportSweep, scenarioDiff } from '../../web/src/scenario/sweepExport';
+import { SWEEP_FILE_PROBLEMS_JA } from '../../web/src/i18n/sweepFileProblems';
 import { readSweepFile, rangeValues, SweepFileError } from '../../web/src/scenario/sweepFile';
+import { problemText, SWEEP_FILE_PROBLEMS } from '../../web/src/scenario/sweepFileProblems';
 import type { Scenario } from '../../web/src/scenario/types';
 import { buildCli, CLI, readRepoFile, ROOT, runProcess } from './helpers/repo';
 import { Simulation, validate } from './helpers/wasm';
@@ -258,7 +260,14 @@ describe('a bad sweep file names the field', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(SweepFileError);
-    expect((error as SweepFileError).path).toBe(path);
+    const e = error as SweepFileError;
+    expect(e.path).toBe(path);
+    // The page says it in Japanese too: other words than the English (a problem quoted from
+    // the field-path reader keeps that reader's words), and no key without a translation.
+    const ja = problemText(SWEEP_FILE_PROBLEMS_JA, e.problem);
+    expect(ja).not.toBe('');
+    if (e.problem.key !== 'badPath') expect(ja).not.toBe(e.detail);
+    expect(e.detail).toBe(problemText(SWEEP_FILE_PROBLEMS, e.problem));
   });
 
   it('and the CLI names the same field for each', () => {

@@ -45,7 +45,7 @@ export function blocksFor(
   n: number,
   defined: (y: number) => boolean,
 ): Blocks | null {
-  if (!(ys instanceof Float64Array) || n < 4 * BLOCK) return null;
+  if (!(ys instanceof Float64Array || ys instanceof Float32Array) || n < 4 * BLOCK) return null;
   let byArray = cache.get(ys.buffer);
   if (!byArray) {
     byArray = new Map();

@@ -15,14 +15,31 @@ export function windowedRate(
 ): { x: Float64Array; y: Float64Array } {
   const x = new Float64Array(n);
   const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) x[i] = t[i] as number;
+  windowedRateInto(t, counter, n, window, scale, y, 0, 1);
+  return { x, y };
+}
+
+/**
+ * `windowedRate`'s y values written into `out` at `offset + i × stride` (a column of a row-major
+ * matrix), without a new array per counter.
+ */
+export function windowedRateInto(
+  t: ArrayLike<number>,
+  counter: ArrayLike<number>,
+  n: number,
+  window: number,
+  scale: number,
+  out: Float64Array,
+  offset: number,
+  stride: number,
+): void {
   let j = 0;
   for (let i = 0; i < n; i++) {
     const ti = t[i] as number;
-    x[i] = ti;
     while (j < i && (t[j] as number) < ti - window - 1e-9) j++;
     const dt = ti - (t[j] as number);
-    y[i] =
+    out[offset + i * stride] =
       dt >= window - 1e-9 ? (((counter[i] as number) - (counter[j] as number)) * scale) / dt : NaN;
   }
-  return { x, y };
 }

@@ -1,6 +1,10 @@
 // English UI strings. Every string the page shows lives here; ja.ts translates this object and
 // the type checker makes sure it translates all of it.
 import type { FieldError } from '../sim/protocol';
+import { SWEEP_FILE_PROBLEMS } from '../scenario/sweepFileProblems';
+
+/** A count as English writes it: 1000 → "1,000". */
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export const en = {
   appTitle: 'tcplab',
@@ -219,6 +223,8 @@ export const en = {
       `; ${retx} segments were retransmitted and ${timeouts} timeouts fired.`,
     udp: (sent: string, received: string) => `; ${received} of ${sent} datagrams arrived.`,
     completed: (s: string) => ` It finished in ${s} s.`,
+    others: (n: number, mean: string, retx: number, timeouts: number) =>
+      `The other ${count(n)} flows averaged ${mean} each, with ${count(retx)} retransmitted segments and ${count(timeouts)} timeouts in all.`,
     jain: (j: string) => `Jain’s fairness index over the flows: ${j} (1 means equal shares).`,
     busiest: (link: string, util: string, delay: string, drops: string) =>
       `The busiest link direction, ${link}, was busy ${util} of the time; packets waited ${delay} ms in its queue on average and ${drops} were dropped.`,
@@ -238,6 +244,21 @@ export const en = {
     at: (t: string) => `t = ${t} s`,
     help: 'What to look for',
     variantB: ' (B)',
+    meanOfFlows: (n: number) => `mean of all ${count(n)} flows`,
+    flowsExtremes: (shown: number, total: number, top: string[], bottom: string[]) =>
+      `${shown} of ${count(total)} flows drawn: the ${top.length} that delivered the most (${top.join(', ')}) and the ${bottom.length} that delivered the least (${bottom.join(', ')}), with the mean of all ${count(total)}.`,
+    flowsPicked: (shown: number, total: number) =>
+      `${shown} of ${count(total)} flows drawn (your choice), with the mean of all ${count(total)}.`,
+    flowsPick: 'Flows to draw',
+    flowsPickHint: (max: number) =>
+      `Flow ids separated by commas or spaces (up to ${max}); empty: the most and the least.`,
+    flowsUnknown: (ids: string) => `No such flow: ${ids}`,
+    barsFlows: (shown: number, total: number) =>
+      `Bars of the ${shown} flows the plots draw, of ${count(total)}; the equal share is over all ${count(total)}.`,
+    queuesBusiest: (shown: number, total: number) =>
+      `The ${shown} busiest of the ${count(total)} link directions where packets waited (by their longest queue); Export CSV has every one.`,
+    tableFlows: (shown: number, total: number) =>
+      `Rows of the ${shown} flows the plots draw, of ${count(total)} (pick others under the plots; Export CSV has every flow).`,
   },
 
   cwnd: {
@@ -499,6 +520,10 @@ export const en = {
       tooMany: (points: number, max: number) =>
         `That sweep file has ${points} points; the page runs at most ${max}. Run it with tcplab sweep (or tcplab.sweep in Python), which can also split it into shards.`,
       progress: (done: number, total: number) => `${done} of ${total} runs done`,
+      problems: SWEEP_FILE_PROBLEMS,
+      plotMetric: 'Plot',
+      noPlot: (metric: string) => `No finished run has a number for ${metric} yet.`,
+      moreLines: (n: number) => `and ${n} more (in the table)`,
     },
   },
 

@@ -14,15 +14,16 @@ export function formatRate(bps: number): string {
   return `${formatNumber(bps)} b/s`;
 }
 
+/** One formatter for every call (`toLocaleString` with options builds a new one each time). */
+const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 /** Up to three significant digits, no trailing zeros: 16.62 → "16.6", 20 → "20", 116.4 → "116". */
 export function formatNumber(x: number, digits = 3): string {
   if (!Number.isFinite(x)) return '–';
   if (x === 0) return '0';
   const abs = Math.abs(x);
   const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
-  return Number(x.toFixed(Math.min(decimals, 6))).toLocaleString('en-US', {
-    maximumFractionDigits: 6,
-  });
+  return EN.format(Number(x.toFixed(Math.min(decimals, 6))));
 }
 
 export function formatPercent(fraction: number): string {

@@ -4,6 +4,7 @@
 import { en } from './en';
 import type { Strings } from './en';
 import { scenarioErrorText } from './scenarioErrors';
+import { SWEEP_FILE_PROBLEMS_JA } from './sweepFileProblems';
 
 export const ja: Strings = {
   appTitle: 'tcplab',
@@ -219,6 +220,8 @@ export const ja: Strings = {
     udp: (sent: string, received: string) =>
       `。${sent} 個中 ${received} 個のデータグラムが届きました。`,
     completed: (s: string) => ` ${s} 秒で完了しました。`,
+    others: (n: number, mean: string, retx: number, timeouts: number) =>
+      `残り ${n} フローの平均は 1 フローあたり ${mean}、再送セグメントは計 ${retx}、タイムアウトは計 ${timeouts}。`,
     jain: (j: string) => `フロー間の Jain の公平性指標: ${j}(1 は完全に均等)。`,
     busiest: (link: string, util: string, delay: string, drops: string) =>
       `最も混んだリンク方向 ${link} の使用率は ${util}。キューでの平均待ち時間は ${delay} ms、廃棄は ${drops} パケットでした。`,
@@ -239,6 +242,21 @@ export const ja: Strings = {
     at: (t: string) => `t = ${t} s`,
     help: '見どころ',
     variantB: ' (B)',
+    meanOfFlows: (n: number) => `全 ${n} フローの平均`,
+    flowsExtremes: (shown: number, total: number, top: string[], bottom: string[]) =>
+      `${total} フローのうち ${shown} フローを表示: 配送量の最も多い ${top.length} フロー (${top.join(', ')}) と最も少ない ${bottom.length} フロー (${bottom.join(', ')})、および全 ${total} フローの平均。`,
+    flowsPicked: (shown: number, total: number) =>
+      `${total} フローのうち選んだ ${shown} フローと、全 ${total} フローの平均を表示。`,
+    flowsPick: '表示するフロー',
+    flowsPickHint: (max: number) =>
+      `フロー ID をカンマか空白で区切って入力 (最大 ${max})。空欄: 最多と最少のフロー。`,
+    flowsUnknown: (ids: string) => `該当するフローがありません: ${ids}`,
+    barsFlows: (shown: number, total: number) =>
+      `${total} フローのうちプロットに描いた ${shown} フローの棒。均等な取り分は全 ${total} フローで計算。`,
+    queuesBusiest: (shown: number, total: number) =>
+      `パケットが待たされた ${total} のリンク方向のうち、最大キュー長の大きい ${shown} 方向を表示 (CSV 出力にはすべて入ります)。`,
+    tableFlows: (shown: number, total: number) =>
+      `${total} フローのうち、プロットに描いた ${shown} フローの行 (プロットの下で選び直せます。CSV 出力には全フローが入ります)。`,
   },
 
   cwnd: {
@@ -509,6 +527,10 @@ export const ja: Strings = {
       tooMany: (points: number, max: number) =>
         `このスイープファイルには ${points} 点あります。ページで実行できるのは ${max} 点までです。tcplab sweep (または Python の tcplab.sweep) で実行してください。シャードに分けることもできます。`,
       progress: (done: number, total: number) => `${total} 回中 ${done} 回完了`,
+      problems: SWEEP_FILE_PROBLEMS_JA,
+      plotMetric: 'グラフにする指標',
+      noPlot: (metric: string) => `${metric} の値を持つ完了した実行はまだありません。`,
+      moreLines: (n: number) => `ほか ${n} 本 (表にあります)`,
     },
   },
 

@@ -82,6 +82,10 @@ export const SCENARIO_TITLES_JA: Record<string, { en: string; ja: string }> = {
     en: 'Paper 003: a TCP flow reserved 56 kb/s, R3–R1 at 125 kb/s, 6 TCP in the background',
     ja: '論文 003: 56 kb/s を予約した TCP フロー、R3–R1 は 125 kb/s、背景に TCP 6 本',
   },
+  'paper003-reservation-case2-12bg': {
+    en: 'Paper 003: case 2 with 12 TCP in the background and a shared 40-packet hold queue',
+    ja: '論文 003: 背景に TCP 12 本、共有の 40 パケットの保留キューでのケース 2',
+  },
   'paper003-reservation-shaped': {
     en: 'Paper 003: case 2 with a token-bucket shaper at the sender',
     ja: '論文 003: 送信側にトークンバケットのシェーパーを置いたケース 2',

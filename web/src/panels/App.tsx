@@ -99,16 +99,38 @@ export function App() {
   const staleA = useMemo(() => outOfDate(a, state.A), [a, state.A]);
   const staleB = useMemo(() => compare && outOfDate(b, state.B), [compare, b, state.B]);
   const stale = (staleA || staleB) && !(isLive && canRun);
-  const runs: (RunView & { tag: '' | 'A' | 'B' })[] =
-    compare && b.status !== 'idle'
-      ? [
-          { snap: a, tag: 'A' },
-          { snap: b, tag: 'B' },
-        ]
-      : [{ snap: a, tag: '' }];
+  // The same list while the runs are the same, so the memoised panels skip an unrelated render.
+  const bShown = compare && b.status !== 'idle';
+  const runs: (RunView & { tag: '' | 'A' | 'B' })[] = useMemo(
+    () =>
+      bShown
+        ? [
+            { snap: a, tag: 'A' },
+            { snap: b, tag: 'B' },
+          ]
+        : [{ snap: a, tag: '' }],
+    [bShown, a, b],
+  );
   const durationS = state.A.duration_s;
   const jainRows = wasm.state === 'ready' ? wasm.wasm.jainRows : null;
   const version = wasm.state === 'ready' ? wasm.wasm.version : null;
+
+  // The panels as elements made once per run (and duration): React skips an element it saw
+  // before, so an edit or a side-panel switch does not render every plot again.
+  const panels = useMemo(
+    () => ({
+      cwnd: <CwndPanel runs={runs} durationS={durationS} />,
+      goodput: <ThroughputPanel runs={runs} durationS={durationS} />,
+      queue: <QueuePanel runs={runs} durationS={durationS} />,
+      rtt: <RttPanel runs={runs} durationS={durationS} />,
+      fairness: <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />,
+      cc: <CcInternalsPanel runs={runs} durationS={durationS} />,
+      qdisc: <QdiscInternalsPanel runs={runs} durationS={durationS} />,
+      host: <HostPanel runs={runs} durationS={durationS} />,
+      bounds: <BoundsTable runs={runs} />,
+    }),
+    [runs, durationS, jainRows],
+  );
 
   const focus = mode.mode !== 'lab';
   const focusPlots = mode.plots && mode.plots.length > 0 ? mode.plots : FOCUS_PLOTS;
@@ -210,20 +232,19 @@ export function App() {
       tabIndex={-1}
       data-testid="primary-plots"
     >
-      {show('cwnd') && guard('cwnd', <CwndPanel runs={runs} durationS={durationS} />)}
-      {show('goodput') && guard('goodput', <ThroughputPanel runs={runs} durationS={durationS} />)}
+      {show('cwnd') && guard('cwnd', panels.cwnd)}
+      {show('goodput') && guard('goodput', panels.goodput)}
     </div>
   );
 
   const others = (
     <>
-      {show('queue') && guard('queue', <QueuePanel runs={runs} durationS={durationS} />)}
-      {show('rtt') && guard('rtt', <RttPanel runs={runs} durationS={durationS} />)}
-      {show('fairness') &&
-        guard('fairness', <FairnessPanel runs={runs} durationS={durationS} jainRows={jainRows} />)}
-      {show('cc') && guard('cc', <CcInternalsPanel runs={runs} durationS={durationS} />)}
-      {show('qdisc') && guard('qdisc', <QdiscInternalsPanel runs={runs} durationS={durationS} />)}
-      {show('host') && guard('host', <HostPanel runs={runs} durationS={durationS} />)}
+      {show('queue') && guard('queue', panels.queue)}
+      {show('rtt') && guard('rtt', panels.rtt)}
+      {show('fairness') && guard('fairness', panels.fairness)}
+      {show('cc') && guard('cc', panels.cc)}
+      {show('qdisc') && guard('qdisc', panels.qdisc)}
+      {show('host') && guard('host', panels.host)}
     </>
   );
 
@@ -246,7 +267,7 @@ export function App() {
           </>
         )}
       </p>
-      <BoundsTable runs={runs} />
+      {panels.bounds}
       <ExportBar runs={runs} scenario={activeScenario(state)} />
     </section>
   );
@@ -278,8 +299,8 @@ export function App() {
       tabIndex={-1}
       data-testid="focus-plots"
     >
-      {show('cwnd') && guard('cwnd', <CwndPanel runs={runs} durationS={durationS} />)}
-      {show('goodput') && guard('goodput', <ThroughputPanel runs={runs} durationS={durationS} />)}
+      {show('cwnd') && guard('cwnd', panels.cwnd)}
+      {show('goodput') && guard('goodput', panels.goodput)}
       {others}
     </div>
   ) : (
@@ -288,13 +309,20 @@ export function App() {
       <div className="lab__rest">
         <ErrorBoundary title={t.renderFailed} resetLabel={t.run.reset} onReset={resetAll}>
           {mainTabs}
-          {tab === 'plots' ? (
-            <div className="plots" id="panel-plots" role="tabpanel" aria-labelledby="tab-plots">
-              {guard('story', story)}
-              {guard('picker', <PlotPicker />)}
-              <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
-            </div>
-          ) : tab === 'packets' ? (
+          {/* Kept in the page while another tab shows (hidden): coming back redraws nothing
+              and mounts nothing, however many flows the run had. */}
+          <div
+            className="plots"
+            id="panel-plots"
+            role="tabpanel"
+            aria-labelledby="tab-plots"
+            hidden={tab !== 'plots'}
+          >
+            {guard('story', story)}
+            {guard('picker', <PlotPicker />)}
+            <div className={`plots__more${stale ? ' is-stale' : ''}`}>{others}</div>
+          </div>
+          {tab === 'plots' ? null : tab === 'packets' ? (
             <div id="panel-packets" role="tabpanel" aria-labelledby="tab-packets">
               <PacketsPanel
                 scenario={a.status === 'done' ? a.scenario : null}

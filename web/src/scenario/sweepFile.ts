@@ -5,6 +5,8 @@
 import { isSingle, parseSweepPath, selectAt, setAtPath } from './sweepPath';
 import type { Segment } from './sweepPath';
 import type { FieldError } from '../sim/protocol';
+import { problemText, SWEEP_FILE_PROBLEMS } from './sweepFileProblems';
+import type { SweepFileProblem } from './sweepFileProblems';
 
 export const SWEEP_FILE_VERSION = 1;
 /** The most points one sweep file may hold (the CLI's cap, `batch::plan::MAX_POINTS`). */
@@ -54,13 +56,17 @@ export interface SweepFile {
   metrics?: string[];
 }
 
-/** What is wrong with a sweep file, and where (`parameters[1].range.points`). */
+/** What is wrong with a sweep file, and where (`parameters[1].range.points`): `detail` in the
+ * CLI's words, `problem` for the page to say it in the reader's language. */
 export class SweepFileError extends Error {
+  readonly detail: string;
   constructor(
     readonly path: string,
-    readonly detail: string,
+    readonly problem: SweepFileProblem,
   ) {
+    const detail = problemText(SWEEP_FILE_PROBLEMS, problem);
     super(path ? `${path}: ${detail}` : detail);
+    this.detail = detail;
     this.name = 'SweepFileError';
   }
 }
@@ -91,14 +97,19 @@ interface Level {
 
 const isObject = (v: Json): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const fail = (path: string, detail: string): never => {
-  throw new SweepFileError(path, detail);
-};
+type Problems = typeof SWEEP_FILE_PROBLEMS;
+function fail<K extends keyof Problems>(
+  path: string,
+  key: K,
+  ...args: Parameters<Problems[K]>
+): never {
+  throw new SweepFileError(path, { key, args } as SweepFileProblem);
+}
 
 function only(obj: JsonObject, at: string, keys: readonly string[]): void {
   for (const k of Object.keys(obj)) {
     if (!keys.includes(k)) {
-      fail(at ? `${at}.${k}` : k, `unknown field '${k}', expected one of ${keys.join(', ')}`);
+      fail(at ? `${at}.${k}` : k, 'unknownField', k, keys.join(', '));
     }
   }
 }
@@ -124,45 +135,44 @@ export function rangeValues(r: SweepRange): number[] {
 const cellOf = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function path(text: Json, at: string): Segment[] {
-  if (typeof text !== 'string') return fail(at, 'expected a field path (a string)');
+  if (typeof text !== 'string') return fail(at, 'notAPath');
   const p = parseSweepPath(text);
-  return typeof p === 'string' ? fail(at, p) : p;
+  return typeof p === 'string' ? fail(at, 'badPath', p) : p;
 }
 
 function checkName(name: Json, at: string): string {
   if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(name)) {
-    return fail(at, `'${String(name)}': use letters, digits, '_', '-' or '.'`);
+    return fail(at, 'badName', String(name));
   }
   if (name === 'point' || name === 'seed' || name === 'trace_hash') {
-    return fail(at, `'${name}' is a column tcplab writes`);
+    return fail(at, 'reservedName', name);
   }
   return name;
 }
 
 function number(v: Json, at: string): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fail(at, 'expected a finite number');
+  return typeof v === 'number' && Number.isFinite(v) ? v : fail(at, 'notFinite');
 }
 
 function levelsOf(p: Json, at: string): Level[] {
-  if (!isObject(p))
-    return fail(at, 'expected an object with name and path and values, range or cases');
+  if (!isObject(p)) return fail(at, 'notParameter');
   only(p, at, ['name', 'path', 'values', 'range', 'cases']);
   const given = ['values', 'range', 'cases'].filter((k) => p[k] !== undefined && p[k] !== null);
-  if (given.length !== 1) return fail(at, 'give exactly one of values, range or cases');
+  if (given.length !== 1) return fail(at, 'oneOfValues');
   if (p.cases !== undefined && p.cases !== null) {
     if (p.path !== undefined && p.path !== null) {
-      fail(`${at}.path`, 'cases name their own paths in set; leave path out');
+      fail(`${at}.path`, 'casesWithPath');
     }
-    if (!Array.isArray(p.cases)) return fail(`${at}.cases`, 'expected a list of cases');
-    if (p.cases.length === 0) fail(`${at}.cases`, 'an empty list: give at least one case');
+    if (!Array.isArray(p.cases)) return fail(`${at}.cases`, 'notCases');
+    if (p.cases.length === 0) fail(`${at}.cases`, 'noCases');
     return p.cases.map((c: Json, i) => {
       const cat = `${at}.cases[${i}]`;
-      if (!isObject(c)) return fail(cat, 'expected an object with label and set');
+      if (!isObject(c)) return fail(cat, 'notCase');
       only(c, cat, ['label', 'set']);
       if (typeof c.label !== 'string' || c.label === '' || /[\r\n]/.test(c.label)) {
-        fail(`${cat}.label`, 'give a one-line label');
+        fail(`${cat}.label`, 'badLabel');
       }
-      if (!isObject(c.set)) return fail(`${cat}.set`, 'expected an object of field path → value');
+      if (!isObject(c.set)) return fail(`${cat}.set`, 'notSet');
       // The CLI's `set` is a sorted map: its paths apply in sorted order.
       const keys = Object.keys(c.set).sort();
       return {
@@ -172,18 +182,18 @@ function levelsOf(p: Json, at: string): Level[] {
     });
   }
   if (p.path === undefined || p.path === null) {
-    return fail(`${at}.path`, 'give the scenario field that takes the values');
+    return fail(`${at}.path`, 'noPath');
   }
   const target = path(p.path, `${at}.path`);
   let values: Json[];
   if (p.values !== undefined && p.values !== null) {
-    if (!Array.isArray(p.values)) return fail(`${at}.values`, 'expected a list of values');
-    if (p.values.length === 0) fail(`${at}.values`, 'an empty list: give at least one value');
+    if (!Array.isArray(p.values)) return fail(`${at}.values`, 'notValues');
+    if (p.values.length === 0) fail(`${at}.values`, 'noValues');
     values = p.values;
   } else {
     const r = p.range;
     const rat = `${at}.range`;
-    if (!isObject(r)) return fail(rat, 'expected an object with from, to and points');
+    if (!isObject(r)) return fail(rat, 'notRange');
     only(r, rat, ['from', 'to', 'points', 'scale', 'integer']);
     const from = number(r.from, `${rat}.from`);
     const to = number(r.to, `${rat}.to`);
@@ -194,16 +204,16 @@ function levelsOf(p: Json, at: string): Level[] {
       points < 0 ||
       points > 2 ** 32 - 1
     ) {
-      fail(`${rat}.points`, 'expected a whole number');
+      fail(`${rat}.points`, 'notWhole');
     }
-    if (points === 0) fail(`${rat}.points`, 'an empty range: give at least 1 point');
+    if (points === 0) fail(`${rat}.points`, 'noPoints');
     const scale = r.scale ?? 'linear';
-    if (scale !== 'linear' && scale !== 'log') fail(`${rat}.scale`, "expected 'linear' or 'log'");
+    if (scale !== 'linear' && scale !== 'log') fail(`${rat}.scale`, 'badScale');
     if (scale === 'log' && (from <= 0 || to <= 0)) {
-      fail(`${rat}.scale`, 'a log scale needs from and to above 0');
+      fail(`${rat}.scale`, 'logNotPositive');
     }
     if (r.integer !== undefined && typeof r.integer !== 'boolean') {
-      fail(`${rat}.integer`, 'expected true or false');
+      fail(`${rat}.integer`, 'notBoolean');
     }
     values = rangeValues({
       from,
@@ -231,9 +241,9 @@ export function readSweepFile(
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    return fail('', `not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    return fail('', 'notJson', e instanceof Error ? e.message : String(e));
   }
-  if (!isObject(doc)) return fail('', 'a sweep file is a JSON object');
+  if (!isObject(doc)) return fail('', 'notObject');
   only(doc, '', [
     '$schema',
     'version',
@@ -245,25 +255,19 @@ export function readSweepFile(
     'metrics',
   ]);
   if (doc.version !== SWEEP_FILE_VERSION) {
-    fail('version', `this tcplab reads sweep files of version ${SWEEP_FILE_VERSION}`);
+    fail('version', 'badVersion', SWEEP_FILE_VERSION);
   }
   for (const k of ['name', 'description', '$schema']) {
-    if (doc[k] !== undefined && doc[k] !== null && typeof doc[k] !== 'string')
-      fail(k, 'expected a string');
+    if (doc[k] !== undefined && doc[k] !== null && typeof doc[k] !== 'string') fail(k, 'notString');
   }
   let base: JsonObject;
   if (typeof doc.scenario === 'string') {
     const name = doc.scenario.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
-    base =
-      scenarioNamed(name) ??
-      fail(
-        'scenario',
-        `'${doc.scenario}' is not one of the lab's scenarios: put the scenario object itself in the file`,
-      );
+    base = scenarioNamed(name) ?? fail('scenario', 'unknownScenario', doc.scenario);
   } else if (isObject(doc.scenario)) {
     base = structuredClone(doc.scenario);
   } else {
-    return fail('scenario', 'expected a scenario path or a scenario object');
+    return fail('scenario', 'notScenario');
   }
   const check = (s: JsonObject): string | null => {
     const errs = validate?.(JSON.stringify(s)) ?? [];
@@ -272,53 +276,49 @@ export function readSweepFile(
       : errs.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
   };
   const baseProblem = check(base);
-  if (baseProblem) fail('scenario', `the base scenario: ${baseProblem}`);
+  if (baseProblem) fail('scenario', 'badBase', baseProblem);
   const baseSeed = typeof base.seed === 'number' ? base.seed : 0;
 
   const params = doc.parameters ?? [];
-  if (!Array.isArray(params)) return fail('parameters', 'expected a list of parameters');
+  if (!Array.isArray(params)) return fail('parameters', 'notParameters');
   const names: string[] = [];
   const levels: Level[][] = [];
   params.forEach((p: Json, i) => {
     const at = `parameters[${i}]`;
     const name = checkName(isObject(p) ? p.name : undefined, `${at}.name`);
-    if (names.includes(name)) fail(`${at}.name`, `'${name}' names two parameters`);
+    if (names.includes(name)) fail(`${at}.name`, 'sameName', name);
     names.push(name);
     levels.push(levelsOf(p, at));
   });
 
   let seeds: (number | null)[] = [null];
   if (doc.seeds !== undefined && doc.seeds !== null) {
-    if (!Array.isArray(doc.seeds)) return fail('seeds', 'expected a list of seeds');
-    if (doc.seeds.length === 0)
-      fail('seeds', 'an empty list: give at least one seed, or leave seeds out');
+    if (!Array.isArray(doc.seeds)) return fail('seeds', 'notSeeds');
+    if (doc.seeds.length === 0) fail('seeds', 'noSeeds');
     doc.seeds.forEach((s: Json, i) => {
       if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > 2 ** 32 - 1) {
-        fail(`seeds[${i}]`, 'expected a whole number from 0 to 4294967295');
+        fail(`seeds[${i}]`, 'badSeed');
       }
     });
     seeds = doc.seeds as number[];
   }
 
   const metricList = doc.metrics ?? DEFAULT_SWEEP_METRICS;
-  if (!Array.isArray(metricList)) return fail('metrics', 'expected a list of summary paths');
+  if (!Array.isArray(metricList)) return fail('metrics', 'notMetrics');
   const metrics: string[] = [];
   metricList.forEach((m: Json, i) => {
     const at = `metrics[${i}]`;
     if (!isSingle(path(m, at))) {
-      fail(at, `'${String(m)}' names several values: pick one by index or id, such as flows[0]`);
+      fail(at, 'severalValues', String(m));
     }
     if (names.includes(m as string) || metrics.includes(m as string))
-      fail(at, `'${String(m)}' is already a column`);
+      fail(at, 'sameColumn', String(m));
     metrics.push(m as string);
   });
 
   const count = levels.reduce((n, l) => n * l.length, seeds.length);
   if (count > MAX_SWEEP_POINTS) {
-    fail(
-      'parameters',
-      `${count} points is over the cap of ${MAX_SWEEP_POINTS} per sweep file: split the sweep into several files`,
-    );
+    fail('parameters', 'tooManyPoints', count, MAX_SWEEP_POINTS);
   }
 
   // Each level on its own over the base: a path into nothing or a refused value, where it is written.
@@ -335,7 +335,8 @@ export function readSweepFile(
             : (param.path ?? '');
           fail(
             param.cases ? `parameters[${p}].cases[${l}].set` : `parameters[${p}].path`,
-            `'${text}' reaches no field of the scenario`,
+            'reachesNothing',
+            text,
           );
         }
       }
@@ -346,7 +347,7 @@ export function readSweepFile(
           : param.range
             ? `parameters[${p}].range`
             : `parameters[${p}].values[${l}]`;
-        fail(at, `${level.cell} gives ${problem}`);
+        fail(at, 'valueGives', level.cell, problem);
       }
     });
   });
@@ -379,7 +380,7 @@ export function readSweepFile(
         const describe = [...names.map((n, k) => `${n}=${p.cells[k]}`), `seed=${p.seed}`].join(
           ', ',
         );
-        fail('parameters', `point ${i} (${describe}): ${problem}`);
+        fail('parameters', 'pointGives', i, describe, problem);
       }
     }
   }

@@ -19,6 +19,11 @@ import type { CaptureRequest, FromWorker, RunMode, ToWorker } from './protocol';
 
 /** At most this much simulated time per chunk, so rows stream out and Pause stays responsive. */
 const CHUNK_NS = 0.2e9;
+/**
+ * At most about this many trace values per chunk: near the trace cap (40,000 columns sampled every
+ * millisecond) 0.2 s of rows is 65 MB, held at once in wasm memory, in its copy and in the page.
+ */
+const CHUNK_VALUES = 1_000_000;
 /** At most this many events per chunk (a 10 Gb/s path has millions of events per second). */
 const CHUNK_EVENTS = 250_000;
 /** How long to sleep when the pacer says we are ahead of the wall clock. */
@@ -34,6 +39,8 @@ let paused = false;
 let stopAtNs: number | null = null;
 let pacer = new Pacer(Infinity, 0);
 let scheduled = false;
+/** Simulated time per chunk for this run (CHUNK_NS, less for a wide trace). */
+let chunkNs = CHUNK_NS;
 /** Capture mode: the request, the record chunks so far and their count. */
 let capture: CaptureRequest | null = null;
 let captured: Float64Array[] = [];
@@ -111,7 +118,7 @@ function step(): void {
     const now = sim.now_ns();
     const limit = stopAtNs ?? (mode === 'trace' ? pacer.target(performance.now()) : Infinity);
     // Whole nanoseconds: a fractional target would advance nothing and spin.
-    const target = Math.floor(Math.min(limit, now + CHUNK_NS));
+    const target = Math.floor(Math.min(limit, now + chunkNs));
     if (target <= now && stopAtNs === null) {
       schedule(IDLE_MS);
       return;
@@ -238,6 +245,20 @@ function joinChunks(chunks: Float64Array[], length: number): Float64Array<ArrayB
   return all;
 }
 
+/** Simulated time per chunk: CHUNK_NS, or as many sample intervals as CHUNK_VALUES allows. */
+function chunkFor(scenarioJson: string, width: number): number {
+  if (width === 0) return CHUNK_NS;
+  let intervalMs = 10;
+  try {
+    const v = (JSON.parse(scenarioJson) as { sample_interval_ms?: unknown }).sample_interval_ms;
+    if (typeof v === 'number' && v > 0) intervalMs = v;
+  } catch {
+    // The simulation has just accepted this JSON; keep the default if it cannot be read here.
+  }
+  const rows = Math.max(1, Math.floor(CHUNK_VALUES / width));
+  return Math.min(CHUNK_NS, rows * intervalMs * 1e6);
+}
+
 async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   busy = true;
   runId = msg.runId;
@@ -257,6 +278,7 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     if (capture) sim.capture(capture.flow, capture.at);
     if (capture?.paths) sim.log_paths(0, Infinity);
     const columns = mode === 'trace' ? parseColumns(sim.columns()) : [];
+    chunkNs = chunkFor(msg.scenario, columns.length);
     post({ type: 'started', runId, columns, endNs: sim.end_ns(), summary: sim.summary() });
     if (mode === 'probe') {
       const nowNs = sim.now_ns();

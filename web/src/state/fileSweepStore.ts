@@ -3,6 +3,7 @@
 // Outside React; the sweep panel's file view subscribes.
 import { csvField, metricValue, sweepCsvHeader } from '../scenario/sweepFile';
 import type { SweepFilePlan } from '../scenario/sweepFile';
+import type { SweepFileProblem } from '../scenario/sweepFileProblems';
 import { RunPool } from '../sim/pool';
 import type { JobResult } from '../sim/pool';
 import { Store } from './store';
@@ -14,15 +15,24 @@ export interface FileSweepPoint {
   result: JobResult | null;
 }
 
+/** Why a file could not be read: the field and what is wrong (`problem` when the sweep-file
+ * reader said it, to show in the reader's language; `points`: it has more points than the page
+ * runs). */
+export interface FileSweepError {
+  path: string;
+  message: string;
+  problem?: SweepFileProblem;
+  points?: number;
+}
+
 export interface FileSweepState {
   status: 'idle' | 'running' | 'done' | 'cancelled';
   name: string;
   names: string[];
   metrics: string[];
   points: FileSweepPoint[];
-  /** Why the last file could not be read (the field and what is wrong; `points`: it has more
-   * points than the page runs), or null. */
-  error: { path: string; message: string; points?: number } | null;
+  /** Why the last file could not be read, or null. */
+  error: FileSweepError | null;
 }
 
 const IDLE: FileSweepState = {
@@ -41,11 +51,8 @@ export const PAGE_MAX_POINTS = 512;
 let pool: RunPool | null = null;
 
 /** A file that could not be read: say where, and keep whatever sweep is on show. */
-export function showFileError(path: string, message: string, points?: number): void {
-  fileSweep.update((s) => ({
-    ...s,
-    error: { path, message, ...(points === undefined ? {} : { points }) },
-  }));
+export function showFileError(error: FileSweepError): void {
+  fileSweep.update((s) => ({ ...s, error }));
 }
 
 export async function startFileSweep(plan: SweepFilePlan, name: string): Promise<void> {

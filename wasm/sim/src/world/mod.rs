@@ -293,40 +293,30 @@ impl World {
             Some(m) => m.lose(&pkt, now, &mut ch.rng),
             None => false,
         };
-        if lost {
+        let arrive = if lost {
             ch.count_drop(DropReason::Impairment);
             self.counts.dropped += 1;
             for cap in &mut self.captures {
                 cap.observe_drop(now, &pkt, c, DropReason::Impairment.index());
             }
-            if let Some(log) = self.paths.as_mut() {
-                log.record(
-                    &pkt,
-                    Passage {
-                        channel: c,
-                        enqueued: pkt.enqueued_at,
-                        start: ch.tx_started,
-                        done: Some(now),
-                        arrive: None,
-                        drop_reason: Some(DropReason::Impairment.index()),
-                    },
-                );
-            }
+            None
         } else {
-            let arrive = ch.arrival_time(now);
-            if let Some(log) = self.paths.as_mut() {
-                log.record(
-                    &pkt,
-                    Passage {
-                        channel: c,
-                        enqueued: pkt.enqueued_at,
-                        start: ch.tx_started,
-                        done: Some(now),
-                        arrive: Some(arrive),
-                        drop_reason: None,
-                    },
-                );
-            }
+            Some(ch.arrival_time(now))
+        };
+        if let Some(log) = self.paths.as_mut() {
+            log.record(
+                &pkt,
+                Passage {
+                    channel: c,
+                    enqueued: pkt.enqueued_at,
+                    start: ch.tx_started,
+                    done: Some(now),
+                    arrive,
+                    drop_reason: lost.then_some(DropReason::Impairment.index()),
+                },
+            );
+        }
+        if let Some(arrive) = arrive {
             ch.pipe.push_back((arrive, pkt));
             if ch.pipe.len() == 1 {
                 self.events.schedule(arrive, Event::Arrive(c as u32));

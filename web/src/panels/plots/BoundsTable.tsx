@@ -5,8 +5,9 @@
 // Measured: the summary's goodput once the run is done, else the mean of the sampled goodput
 // since the flow started (so the table fills in live).
 import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
-import { findColumn, timeColumn } from '../../sim/rows';
+import { findColumn, flowIds, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import {
   BOUND_KINDS,
@@ -17,14 +18,14 @@ import {
   hasHostModel,
 } from './bounds';
 import type { BoundKind } from './bounds';
+import { chooseShown, flowsById, pickedFlows } from './manyFlows';
 import type { RunView } from './series';
 
-function measured(snap: RunSnapshot, id: string): number {
-  const fromSummary = snap.summary?.flows.find((f) => f.id === id)?.goodput_bps;
+function measured(snap: RunSnapshot, id: string, fromSummary: number | undefined): number {
   if (fromSummary !== undefined) return fromSummary;
   const trace = snap.trace;
   if (!trace) return NaN;
-  const start = snap.scenario?.flows.find((f) => f.id === id)?.start_s ?? 0;
+  const start = flowsById(snap.scenario).get(id)?.start_s ?? 0;
   const c = findColumn(snap.columns, 'flow', id, 'goodput');
   const tc = timeColumn(snap.columns);
   if (c < 0 || tc < 0) return NaN;
@@ -33,11 +34,17 @@ function measured(snap: RunSnapshot, id: string): number {
 
 export function BoundsTable({ runs }: { runs: RunView[] }) {
   const t = useStrings();
+  const picked = useStore(pickedFlows);
+  // Many flows: the rows of the flows the plots draw.
+  const lead = runs[0]?.snap;
+  const allIds = lead ? flowIds(lead.columns, 'delivered') : [];
+  const choice = chooseShown(lead, allIds, picked);
+  const only = choice.kind === 'all' ? null : new Set(choice.ids);
   const rows = runs.flatMap((r) => {
     const summary = r.snap.summary ?? r.snap.initial;
     if (!summary) return [];
     return summary.flows.flatMap((f) => {
-      if (!f.bounds) return [];
+      if (!f.bounds || (only && !only.has(f.id))) return [];
       const b = f.bounds;
       const ctx = { hostModel: hasHostModel(r.snap.scenario, f.id) };
       const values = boundValues(b, ctx);
@@ -45,7 +52,7 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
         {
           key: `${r.tag}${f.id}`,
           label: `${f.id}${r.tag === 'B' ? ' (B)' : ''}`,
-          m: measured(r.snap, f.id),
+          m: measured(r.snap, f.id, r.snap.summary ? f.goodput_bps : undefined),
           values,
           gap: (k: BoundKind) => boundGap(b, k, ctx),
           best: binding(values),
@@ -121,6 +128,11 @@ export function BoundsTable({ runs }: { runs: RunView[] }) {
           ))}
         </tbody>
       </table>
+      {choice.kind !== 'all' && (
+        <p className="muted small" data-testid="bounds-flows">
+          {t.plot.tableFlows(choice.ids.length, choice.total)}
+        </p>
+      )}
       <p className="muted small">{t.throughput.fairShareNote}</p>
     </div>
   );

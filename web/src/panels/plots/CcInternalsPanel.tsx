@@ -5,8 +5,10 @@ import { useState } from 'react';
 import stateNames from './ccStateNames.json';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { columnsWithPrefix, flowIds } from '../../sim/rows';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { flowAlgorithm } from './flowAlgorithm';
+import { chooseShown, pickedFlows } from './manyFlows';
 import { PlotCard } from './PlotCard';
 import { spanOf } from './series';
 import type { RunView } from './series';
@@ -27,7 +29,11 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
         (id) => columnsWithPrefix(first.columns, 'flow', id, 'cc.').length > 0,
       )
     : [];
-  const id = ids.includes(chosen) ? chosen : (ids[0] ?? '');
+  const picked = useStore(pickedFlows);
+  // Many flows: the list offers the flows the plots draw (picked under them), not a thousand.
+  const choice = chooseShown(first, ids, picked);
+  const id = ids.includes(chosen) ? chosen : (choice.ids[0] ?? ids[0] ?? '');
+  const offered = choice.kind === 'all' ? ids : [...new Set([id, ...choice.ids])];
   const cc = flowAlgorithm(first, id);
   const b = runs.find((r) => r.tag === 'B' && r.snap.columns.length > 0);
   const ccB = b ? flowAlgorithm(b.snap, id) : null;
@@ -40,7 +46,7 @@ export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; duratio
         <label>
           {t.ccInternals.flow}{' '}
           <select value={id} data-testid="cc-flow" onChange={(e) => setChosen(e.target.value)}>
-            {ids.map((x) => (
+            {offered.map((x) => (
               <option key={x} value={x}>
                 {x}
                 {flowAlgorithm(first, x) ? ` (${ccLabel(flowAlgorithm(first, x) ?? '')})` : ''}

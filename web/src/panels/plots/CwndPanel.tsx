@@ -3,14 +3,19 @@
 // faded and dashed, behind it.
 import { useMemo } from 'react';
 import { counterSteps } from '../../charts/markers';
+import { chromeColors } from '../../charts/palette';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import type { MarkerSpec, SeriesSpec } from '../../charts/plotSpec';
 import { flowIds } from '../../sim/rows';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { FlowNote } from './FlowNote';
+import { chooseShown, flowsById, isTcp, meanOfFlows, pickedFlows } from './manyFlows';
 import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
+  dashFor,
   drawable,
   isPrevious,
   lineSeries,
@@ -31,25 +36,43 @@ const open = (y: number) => y > 0;
 export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
   const version = versionOf(runs);
-  const spec = useMemo(() => {
+  const picked = useStore(pickedFlows);
+  const { spec, choice, allIds } = useMemo(() => {
     const series: SeriesSpec[] = [];
     const markers: MarkerSpec[] = [];
     const current = drawable(runs);
-    const colors = colorIndex([...current, ...previousRuns(runs)], 'flow', 'cwnd');
+    // Many flows: the same few flows of every run (chosen from the first), and the mean of all.
+    const lead = (current[0] ?? runs[0])?.snap;
+    const allIds = lead ? flowIds(lead.columns).filter((id) => isTcp(lead, id)) : [];
+    const choice = chooseShown(lead, allIds, picked);
+    const many = choice.kind !== 'all';
+    const colors = many
+      ? new Map(choice.ids.map((id, k) => [id, k]))
+      : colorIndex([...current, ...previousRuns(runs)], 'flow', 'cwnd');
     const shown = [...drawable(previousRuns(runs)), ...current];
     for (const r of shown) {
       const prev = isPrevious(r.tag);
-      const ids = flowIds(r.snap.columns);
-      const tcpIds = ids.filter(
-        (id) => r.snap.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
-      );
+      const runIds = flowIds(r.snap.columns).filter((id) => isTcp(r.snap, id));
+      const tcpIds = many ? choice.ids.filter((id) => runIds.includes(id)) : runIds;
+      const mean = many && !prev ? meanOfFlows(r.snap, runIds, 'cwnd', open) : null;
+      if (mean)
+        series.push(
+          lineSeries(
+            `${r.tag}cwnd.mean`,
+            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
+            mean,
+            chromeColors().text,
+            { width: 2.6, dash: dashFor(r.tag), defined: open },
+          ),
+        );
+      const flows = flowsById(r.snap.scenario);
       for (const id of tcpIds) {
         const k = colors.get(id) ?? 0;
         const { color, dash, noLegend } = styleFor(r, k);
         const ssStyle = styleFor(r, k, [2, 3]);
-        const flow = r.snap.scenario?.flows.find((f) => f.id === id);
+        const flow = flows.get(id);
         const algo = ccLabel(flow?.cc ?? 'newreno');
-        const sfx = `${tcpIds.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const sfx = `${runIds.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
         const cwnd = columnXY(r.snap, 'flow', id, 'cwnd');
         const ss = columnXY(r.snap, 'flow', id, 'ssthresh');
         if (cwnd)
@@ -141,7 +164,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
         }
       }
     }
-    return {
+    const spec = {
       title: t.cwnd.title,
       xLabel: t.plot.time,
       yLabel: t.cwnd.yLabel,
@@ -150,8 +173,9 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
       markers,
       refs: [],
     };
+    return { spec, choice, allIds };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
-  }, [version, t]);
+  }, [version, t, picked]);
   return (
     <PlotCard title={t.cwnd.title} help={t.cwnd.help} testId="panel-cwnd">
       {(head) => (
@@ -165,6 +189,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
           yFloor={10}
           testId="cwnd"
           emptyText={t.plot.empty}
+          note={<FlowNote choice={choice} ids={allIds} testId="cwnd-flows" />}
         />
       )}
     </PlotCard>

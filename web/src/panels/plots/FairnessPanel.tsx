@@ -9,9 +9,13 @@ import { findColumn, timeColumn } from '../../sim/rows';
 import type { JainRows } from '../../sim/validator';
 import type { RunSnapshot } from '../../state/runStore';
 import { useElementWidth } from '../hooks/useElementWidth';
+import { derived } from '../../state/runDerived';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { YGrid } from './SvgAxes';
 import { flowBounds } from './bounds';
 import { fairnessInput } from './fairnessSeries';
+import { chooseShown, pickedFlows } from './manyFlows';
 import { PlotCard } from './PlotCard';
 import { dashFor, drawable, spanOf, tagSuffix, versionOf } from './series';
 import type { RunView } from './series';
@@ -46,10 +50,24 @@ export function FairnessPanel({ runs, durationS, jainRows, readouts = true }: Pr
     const series: SeriesSpec[] = [];
     if (jainRows) {
       for (const r of drawable(runs)) {
-        const input = fairnessInput(r.snap, WINDOW_S);
-        if (!input || input.flowCount < 2) continue;
+        const trace = r.snap.trace;
+        if (!trace) continue;
+        // Over every flow (an index of all of them), derived once per run.
+        const { input, jf, jg } = derived(trace, `jain:${WINDOW_S}`, () => {
+          const input = fairnessInput(r.snap, WINDOW_S);
+          if (!input || input.flowCount < 2) return { input: null, jf: null, jg: null };
+          const jf = jainRows(input.flows, input.flowCount);
+          const jg =
+            input.groupNames.length > 1 ? jainRows(input.groups, input.groupNames.length) : null;
+          // The matrices are not needed once the indices are computed.
+          return {
+            input: { ...input, flows: new Float64Array(0), groups: new Float64Array(0) },
+            jf,
+            jg,
+          };
+        });
+        if (!input || !jf) continue;
         const sfx = tagSuffix(r.tag, t.plot.variantB);
-        const jf = jainRows(input.flows, input.flowCount);
         series.push({
           id: `${r.tag}jf`,
           label: `${t.fairness.overFlows}${sfx}`,
@@ -60,8 +78,7 @@ export function FairnessPanel({ runs, durationS, jainRows, readouts = true }: Pr
           width: 2,
           dash: dashFor(r.tag),
         });
-        if (input.groupNames.length > 1) {
-          const jg = jainRows(input.groups, input.groupNames.length);
+        if (jg) {
           series.push({
             id: `${r.tag}jg`,
             label: `${t.fairness.overGroups} (${input.groupNames.join(', ')})${sfx}`,
@@ -115,14 +132,26 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref, 500);
   const [hover, setHover] = useState<string | null>(null);
+  const picked = useStore(pickedFlows);
+  // Many flows: the bars of the flows the plots draw; the equal share is over every flow.
+  const lead = runs[0]?.snap;
+  const choice = chooseShown(
+    lead,
+    (lead?.scenario?.flows ?? []).map((f) => f.id),
+    picked,
+  );
+  const only = choice.kind === 'all' ? null : new Set(choice.ids);
+  const every = runs.flatMap((r) => meanGoodputs(r.snap).map((g) => ({ ...g, tag: r.tag })));
   const data = runs.flatMap((r) =>
-    meanGoodputs(r.snap).map((g) => ({
-      ...g,
-      tag: r.tag,
-      key: `${g.id}${r.tag === 'B' ? ' (B)' : ''}`,
-      // The model's max-min share for this flow (TCP flows; null when unlimited).
-      fair: flowBounds(r.snap.summary ?? r.snap.initial, g.id)?.fair_share_bps ?? null,
-    })),
+    meanGoodputs(r.snap)
+      .filter((g) => !only || only.has(g.id))
+      .map((g) => ({
+        ...g,
+        tag: r.tag,
+        key: `${g.id}${r.tag === 'B' ? ' (B)' : ''}`,
+        // The model's max-min share for this flow (TCP flows; null when unlimited).
+        fair: flowBounds(r.snap.summary ?? r.snap.initial, g.id)?.fair_share_bps ?? null,
+      })),
   );
   const finite = data.filter((d) => Number.isFinite(d.bps));
   const H = 150;
@@ -137,12 +166,10 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
     .domain([0, max * 1.15])
     .nice()
     .range([H - m.bottom, m.top]);
+  const everyA = every.filter((d) => d.tag !== 'B' && Number.isFinite(d.bps));
   const share =
-    finite.length > 0
-      ? finite.filter((d) => d.tag !== 'B').reduce((s, d) => s + d.bps, 0) /
-        Math.max(1, finite.filter((d) => d.tag !== 'B').length)
-      : NaN;
-  const ids = [...new Set(data.map((d) => d.id))];
+    everyA.length > 0 ? everyA.reduce((s, d) => s + d.bps, 0) / Math.max(1, everyA.length) : NaN;
+  const colorOf = new Map([...new Set(data.map((d) => d.id))].map((id, k) => [id, k]));
   return (
     <div ref={ref} className="bars">
       <h3 className="plot__title">{t.fairness.barsTitle}</h3>
@@ -160,20 +187,13 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
           }
           data-testid="flow-bars"
         >
-          {y.ticks(4).map((v) => (
-            <g key={v}>
-              <line className="bars__grid" x1={m.left} x2={width - m.right} y1={y(v)} y2={y(v)} />
-              <text
-                className="bars__tick"
-                x={m.left - 6}
-                y={y(v)}
-                textAnchor="end"
-                dominantBaseline="middle"
-              >
-                {formatNumber(v / 1e6)}
-              </text>
-            </g>
-          ))}
+          <YGrid
+            ticks={y.ticks(4)}
+            y={y}
+            m={m}
+            width={width}
+            format={(v) => formatNumber(v / 1e6)}
+          />
           <text
             className="bars__tick"
             transform={`translate(14,${(H - m.bottom) / 2}) rotate(-90)`}
@@ -192,7 +212,7 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
                 y={y(d.bps)}
                 width={x.bandwidth()}
                 height={Math.max(0, y(0) - y(d.bps))}
-                fill={seriesColor(ids.indexOf(d.id))}
+                fill={seriesColor(colorOf.get(d.id) ?? 0)}
                 opacity={d.tag === 'B' ? 0.55 : 1}
                 rx={3}
               />
@@ -236,7 +256,7 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
               {d.key}
             </text>
           ))}
-          {Number.isFinite(share) && finite.length > 1 && (
+          {Number.isFinite(share) && everyA.length > 1 && (
             <g>
               <line
                 className="bars__share"
@@ -256,6 +276,11 @@ function FlowBars({ runs, readouts }: { runs: RunView[]; readouts: boolean }) {
             </g>
           )}
         </svg>
+      )}
+      {choice.kind !== 'all' && (
+        <p className="muted small" data-testid="bars-flows">
+          {t.plot.barsFlows(choice.ids.length, choice.total)}
+        </p>
       )}
       {fairs.length > 0 && <p className="muted small">{t.fairness.fairTick}</p>}
     </div>

@@ -4,7 +4,10 @@ import { useMemo } from 'react';
 import { counterSteps } from '../../charts/markers';
 import type { MarkerSpec, PlotSpec, SeriesSpec } from '../../charts/plotSpec';
 import { maxOf } from '../../charts/scales';
-import { idsWith } from '../../sim/rows';
+import { DRAW_ALL_UP_TO, EXTREMES } from '../../charts/flowSelection';
+import { findColumn, idsWith } from '../../sim/rows';
+import { derived } from '../../state/runDerived';
+import type { RunSnapshot } from '../../state/runStore';
 import { useStrings } from '../hooks/useStrings';
 import { PlotCard } from './PlotCard';
 import {
@@ -26,22 +29,52 @@ export function linkLabel(id: string): string {
   return id.replace(':a>b', ' a→b').replace(':b>a', ' b→a');
 }
 
+/** Queues drawn at most: the busiest (longest queue, then most drops); the rest are counted. */
+export const MAX_QUEUES = Math.max(DRAW_ALL_UP_TO, 2 * EXTREMES);
+
+/**
+ * The link directions where packets waited or were dropped, busiest first (longest queue, then
+ * most drops; ties in column order), derived once per run.
+ */
+export function busyQueues(snap: RunSnapshot): string[] {
+  const trace = snap.trace;
+  if (!trace) return [];
+  return derived(trace, 'busy-queues', () => {
+    const busy: { id: string; q: number; d: number; k: number }[] = [];
+    idsWith(snap.columns, 'link', 'queue').forEach((id, k) => {
+      const qc = findColumn(snap.columns, 'link', id, 'queue');
+      const dc = findColumn(snap.columns, 'link', id, 'drops');
+      const q = qc >= 0 ? maxOf(trace.column(qc), trace.length) : 0;
+      const d = dc >= 0 ? maxOf(trace.column(dc), trace.length) : 0;
+      if (q > 0 || d > 0) busy.push({ id, q, d, k });
+    });
+    busy.sort((a, b) => b.q - a.q || b.d - a.d || a.k - b.k);
+    return busy.map((b) => b.id);
+  });
+}
+
 export function QueuePanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
   const version = versionOf(runs);
-  const { length, sojourn } = useMemo(() => {
+  const { length, sojourn, busyCount } = useMemo(() => {
     const lenSeries: SeriesSpec[] = [];
     const sojSeries: SeriesSpec[] = [];
     const markers: MarkerSpec[] = [];
     const shown = drawable(runs);
-    const colors = colorIndex(shown, 'link', 'queue');
+    // Many busy queues (many access links): the busiest of the first run, in every run.
+    const lead = shown[0]?.snap;
+    const leadBusy = lead ? busyQueues(lead) : [];
+    const many = leadBusy.length > MAX_QUEUES;
+    const picked = new Set(leadBusy.slice(0, MAX_QUEUES));
+    const colors = many
+      ? new Map(leadBusy.slice(0, MAX_QUEUES).map((id, k) => [id, k]))
+      : colorIndex(shown, 'link', 'queue');
     for (const r of shown) {
-      for (const id of idsWith(r.snap.columns, 'link', 'queue')) {
+      const ids = busyQueues(r.snap).filter((id) => !many || picked.has(id));
+      for (const id of idsWith(r.snap.columns, 'link', 'queue').filter((x) => ids.includes(x))) {
         const q = columnXY(r.snap, 'link', id, 'queue');
         const drops = columnXY(r.snap, 'link', id, 'drops');
         if (!q) continue;
-        const busy = maxOf(q.y, q.n) > 0 || (drops !== null && maxOf(drops.y, drops.n) > 0);
-        if (!busy) continue;
         const color = seriesColor(colors.get(id) ?? 0);
         const label = linkLabel(id) + tagSuffix(r.tag, t.plot.variantB);
         lenSeries.push(lineSeries(`${r.tag}q.${id}`, label, q, color, { dash: dashFor(r.tag) }));
@@ -78,7 +111,7 @@ export function QueuePanel({ runs, durationS }: { runs: RunView[]; durationS: nu
       markers: [],
       refs: [],
     };
-    return { length, sojourn };
+    return { length, sojourn, busyCount: many ? leadBusy.length : 0 };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
   }, [version, t]);
   const span = spanOf(runs, durationS);
@@ -94,6 +127,13 @@ export function QueuePanel({ runs, durationS }: { runs: RunView[]; durationS: nu
         yFloor={10}
         testId="queue"
         emptyText={t.queue.none}
+        note={
+          busyCount > 0 ? (
+            <p className="plot__note" data-testid="queue-count">
+              {t.plot.queuesBusiest(MAX_QUEUES, busyCount)}
+            </p>
+          ) : undefined
+        }
       />
       <h3 className="plot__title">{t.queue.sojournTitle}</h3>
       <TimePlot

@@ -3,8 +3,12 @@
 import { useMemo } from 'react';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
 import { flowIds } from '../../sim/rows';
+import { chromeColors } from '../../charts/palette';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { flowBounds } from './bounds';
+import { FlowNote } from './FlowNote';
+import { chooseShown, isTcp, meanOfFlows, pickedFlows } from './manyFlows';
 import { PlotCard } from './PlotCard';
 import {
   colorIndex,
@@ -26,20 +30,38 @@ const measuredRtt = (y: number) => y > 0;
 export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
   const version = versionOf(runs);
-  const spec = useMemo(() => {
+  const picked = useStore(pickedFlows);
+  const { spec, choice, allIds } = useMemo(() => {
     const series: SeriesSpec[] = [];
     const refs: RefSpec[] = [];
     const shown = drawable(runs);
-    const colors = colorIndex(shown, 'flow', 'srtt');
+    // Many flows: the same few flows of every run (chosen from the first), and the mean of all.
+    const lead = (shown[0] ?? runs[0])?.snap;
+    const allIds = lead ? flowIds(lead.columns, 'srtt').filter((id) => isTcp(lead, id)) : [];
+    const choice = chooseShown(lead, allIds, picked);
+    const many = choice.kind !== 'all';
+    const colors = many
+      ? new Map(choice.ids.map((id, k) => [id, k]))
+      : colorIndex(shown, 'flow', 'srtt');
     for (const r of shown) {
-      const ids = flowIds(r.snap.columns, 'srtt').filter(
-        (id) => r.snap.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
-      );
+      const runIds = flowIds(r.snap.columns, 'srtt').filter((id) => isTcp(r.snap, id));
+      const ids = many ? choice.ids.filter((id) => runIds.includes(id)) : runIds;
+      const mean = many ? meanOfFlows(r.snap, runIds, 'srtt', measuredRtt) : null;
+      if (mean)
+        series.push(
+          lineSeries(
+            `${r.tag}rtt.mean`,
+            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
+            mean,
+            chromeColors().text,
+            { width: 2.6, dash: dashFor(r.tag), defined: measuredRtt },
+          ),
+        );
       for (const id of ids) {
         const xy = columnXY(r.snap, 'flow', id, 'srtt');
         if (!xy) continue;
         const color = seriesColor(colors.get(id) ?? 0);
-        const sfx = `${ids.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const sfx = `${runIds.length > 1 || shown.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
         series.push(
           lineSeries(`${r.tag}rtt.${id}`, t.rtt.srtt + sfx, xy, color, {
             dash: dashFor(r.tag),
@@ -58,7 +80,7 @@ export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: numb
         }
       }
     }
-    return {
+    const spec = {
       title: t.rtt.title,
       xLabel: t.plot.time,
       yLabel: t.rtt.yLabel,
@@ -66,8 +88,9 @@ export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: numb
       markers: [],
       refs,
     };
+    return { spec, choice, allIds };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
-  }, [version, t]);
+  }, [version, t, picked]);
   return (
     <PlotCard title={t.rtt.title} help={t.rtt.help} testId="panel-rtt">
       <TimePlot
@@ -79,6 +102,7 @@ export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: numb
         yFloor={1}
         testId="rtt"
         emptyText={t.plot.empty}
+        note={<FlowNote choice={choice} ids={allIds} testId="rtt-flows" />}
       />
     </PlotCard>
   );

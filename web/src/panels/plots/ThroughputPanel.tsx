@@ -2,13 +2,17 @@
 // analytic bounds of a chosen flow as labelled lines (the table of measured against bound is
 // BoundsTable, shown with the run's story). A live re-run's predecessor stays faded behind it.
 import { useMemo, useState } from 'react';
-import { BOUND_DASH, boundColor } from '../../charts/palette';
+import { BOUND_DASH, boundColor, chromeColors } from '../../charts/palette';
 import { windowedRate } from '../../charts/derived';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
 import { formatNumber } from '../../i18n/format';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { flowIds } from '../../sim/rows';
+import { derived } from '../../state/runDerived';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { FlowNote } from './FlowNote';
+import { chooseShown, flowsById, isTcp, meanOfFlows, pickedFlows } from './manyFlows';
 import {
   boundValues,
   distinctBounds,
@@ -21,6 +25,7 @@ import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
+  dashFor,
   drawable,
   isPrevious,
   lineSeries,
@@ -48,31 +53,66 @@ interface Props {
 
 export function ThroughputPanel({ runs, durationS }: Props) {
   const t = useStrings();
-  const [choice, setWindowS] = useState(0);
-  const windowS = choice > 0 ? choice : autoWindow(spanOf(runs, durationS));
+  const [windowChoice, setWindowS] = useState(0);
+  const windowS = windowChoice > 0 ? windowChoice : autoWindow(spanOf(runs, durationS));
   const [boundFlow, setBoundFlow] = useState<string>('');
   const version = versionOf(runs);
   const current = drawable(runs);
   const first = runs[0]?.snap;
   const allIds = first ? flowIds(first.columns, 'delivered') : [];
-  const tcpIds = allIds.filter(
-    (id) => first?.scenario?.flows.find((f) => f.id === id)?.protocol !== 'udp',
+  const tcpIds = first ? allIds.filter((id) => isTcp(first, id)) : [];
+  const picked = useStore(pickedFlows);
+  // Many flows: the same few flows of every run (chosen from the first), and the mean of all.
+  const lead = (current[0] ?? runs[0])?.snap;
+  const choice = useMemo(
+    () => chooseShown(lead, allIds, picked),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
+    [version, picked],
   );
-  const chosen = tcpIds.includes(boundFlow) ? boundFlow : (tcpIds[0] ?? '');
+  const many = choice.kind !== 'all';
+  // The bounds' flow: chosen in the list, else the first flow drawn.
+  const chosen = tcpIds.includes(boundFlow)
+    ? boundFlow
+    : ((many ? choice.ids.find((id) => tcpIds.includes(id)) : undefined) ?? tcpIds[0] ?? '');
 
   const spec = useMemo(() => {
     const series: SeriesSpec[] = [];
     const refs: RefSpec[] = [];
-    const colors = colorIndex([...current, ...previousRuns(runs)], 'flow', 'delivered');
+    const colors = many
+      ? new Map(choice.ids.map((id, k) => [id, k]))
+      : colorIndex([...current, ...previousRuns(runs)], 'flow', 'delivered');
     for (const r of [...drawable(previousRuns(runs)), ...current]) {
-      const ids = flowIds(r.snap.columns, 'delivered');
+      const trace = r.snap.trace;
+      if (!trace) continue;
+      const runIds = flowIds(r.snap.columns, 'delivered');
+      const ids = many ? choice.ids.filter((id) => runIds.includes(id)) : runIds;
+      const flows = flowsById(r.snap.scenario);
+      const mean = many && !isPrevious(r.tag) ? meanOfFlows(r.snap, runIds, 'delivered') : null;
+      if (mean) {
+        // The rate over a window is linear in the counter: the mean of the flows' goodputs is
+        // the goodput of their mean delivered count.
+        const rate = derived(trace, `gp-mean:${windowS}:${runIds.length}`, () =>
+          windowedRate(mean.x, mean.y, mean.n, windowS, 8),
+        );
+        series.push(
+          lineSeries(
+            `${r.tag}gp.mean`,
+            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
+            { x: rate.x, y: rate.y, n: mean.n },
+            chromeColors().text,
+            { width: 2.6, dash: dashFor(r.tag) },
+          ),
+        );
+      }
       for (const id of ids) {
         const d = columnXY(r.snap, 'flow', id, 'delivered');
         if (!d) continue;
-        const rate = windowedRate(d.x, d.y, d.n, windowS, 8);
-        const flow = r.snap.scenario?.flows.find((f) => f.id === id);
+        const rate = derived(trace, `gp:${id}:${windowS}`, () =>
+          windowedRate(d.x, d.y, d.n, windowS, 8),
+        );
+        const flow = flows.get(id);
         const algo = flow?.protocol === 'udp' ? 'UDP' : ccLabel(flow?.cc ?? 'newreno');
-        const sfx = `${ids.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
+        const sfx = `${runIds.length > 1 || current.length > 1 ? ` ${id}` : ''}${tagSuffix(r.tag, t.plot.variantB)}`;
         const { color, dash, noLegend } = styleFor(r, colors.get(id) ?? 0);
         series.push(
           lineSeries(
@@ -139,7 +179,7 @@ export function ThroughputPanel({ runs, durationS }: Props) {
       refs,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` says when the runs changed
-  }, [version, t, windowS, chosen]);
+  }, [version, t, windowS, chosen, choice]);
 
   const controls = (
     <div className="plotcard__controls">
@@ -165,7 +205,10 @@ export function ThroughputPanel({ runs, durationS }: Props) {
             data-testid="bounds-flow"
             onChange={(e) => setBoundFlow(e.target.value)}
           >
-            {tcpIds.map((id) => (
+            {(many
+              ? [...new Set([chosen, ...choice.ids])].filter((id) => tcpIds.includes(id))
+              : tcpIds
+            ).map((id) => (
               <option key={id}>{id}</option>
             ))}
           </select>
@@ -192,6 +235,7 @@ export function ThroughputPanel({ runs, durationS }: Props) {
           yFloor={1e6}
           testId="goodput"
           emptyText={t.plot.empty}
+          note={<FlowNote choice={choice} ids={allIds} testId="goodput-flows" />}
         />
       )}
     </PlotCard>

@@ -53,6 +53,8 @@ export interface TimePlotProps {
   emptyText?: string;
   /** The card's head, put at the start of the tool row (a card with this one plot). */
   head?: ReactNode;
+  /** A note under the plot, above its legend (which flows a plot of many flows draws). */
+  note?: ReactNode;
 }
 
 export function TimePlot(p: TimePlotProps) {
@@ -434,6 +436,7 @@ export function TimePlot(p: TimePlotProps) {
             : ''}
         </p>
       </div>
+      {p.note}
       <PlotLegend
         entries={legend}
         hidden={hidden}

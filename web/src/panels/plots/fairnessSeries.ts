@@ -1,13 +1,14 @@
 // The inputs of the fairness plot: each flow's goodput over a sliding window, arranged as a
 // row-major matrix (NaN before a flow starts), and the same per algorithm group (the mean of the
 // group's flows). Jain's index itself is computed by the simulator's code (wasm `jain_rows`).
-import { windowedRate } from '../../charts/derived';
+import { windowedRateInto } from '../../charts/derived';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { findColumn, flowIds, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
+import type { TraceColumn } from '../../state/traceBuffer';
 
 export interface FairnessInput {
-  t: Float64Array;
+  t: TraceColumn;
   n: number;
   flows: Float64Array;
   flowCount: number;
@@ -22,37 +23,40 @@ export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput
   const t = trace.column(tc);
   const n = trace.length;
   const ids = flowIds(snap.columns, 'delivered');
-  const flows = snap.scenario?.flows ?? [];
-  const rates = ids.map((id) => {
-    const c = findColumn(snap.columns, 'flow', id, 'delivered');
-    const r = windowedRate(t, trace.column(c), n, windowS, 8).y;
-    const start = flows.find((f) => f.id === id)?.start_s ?? 0;
-    for (let i = 0; i < n; i++) if ((t[i] as number) < start + windowS) r[i] = NaN;
-    return r;
-  });
+  const flows = new Map((snap.scenario?.flows ?? []).map((f) => [f.id, f]));
   const groupOf = ids.map((id) => {
-    const f = flows.find((x) => x.id === id);
+    const f = flows.get(id);
     return f?.protocol === 'udp' ? 'UDP' : ccLabel(f?.cc ?? 'newreno');
   });
   const groupNames = [...new Set(groupOf)];
-  const m = new Float64Array(n * ids.length);
+  const groupIndex = groupOf.map((g) => groupNames.indexOf(g));
+  // Each flow's rate written straight into its column of the matrix (no array per flow).
+  const k = ids.length;
+  const m = new Float64Array(n * k);
+  ids.forEach((id, f) => {
+    const c = findColumn(snap.columns, 'flow', id, 'delivered');
+    windowedRateInto(t, trace.column(c), n, windowS, 8, m, f, k);
+    const start = flows.get(id)?.start_s ?? 0;
+    for (let i = 0; i < n && (t[i] as number) < start + windowS; i++) m[i * k + f] = NaN;
+  });
   const g = new Float64Array(n * groupNames.length);
+  const sums = new Float64Array(groupNames.length);
+  const counts = new Float64Array(groupNames.length);
   for (let i = 0; i < n; i++) {
-    const sums = new Float64Array(groupNames.length);
-    const counts = new Float64Array(groupNames.length);
-    ids.forEach((_, k) => {
-      const v = (rates[k] as Float64Array)[i] as number;
-      m[i * ids.length + k] = v;
+    sums.fill(0);
+    counts.fill(0);
+    for (let f = 0; f < k; f++) {
+      const v = m[i * k + f] as number;
       if (!Number.isNaN(v)) {
-        const gi = groupNames.indexOf(groupOf[k] as string);
+        const gi = groupIndex[f] as number;
         sums[gi] = (sums[gi] as number) + v;
         counts[gi] = (counts[gi] as number) + 1;
       }
-    });
-    groupNames.forEach((_, gi) => {
+    }
+    for (let gi = 0; gi < groupNames.length; gi++) {
       const c = counts[gi] as number;
       g[i * groupNames.length + gi] = c > 0 ? (sums[gi] as number) / c : NaN;
-    });
+    }
   }
   return { t, n, flows: m, flowCount: ids.length, groups: g, groupNames };
 }

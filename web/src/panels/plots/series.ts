@@ -5,6 +5,7 @@ import type { SeriesSpec } from '../../charts/plotSpec';
 import { findColumn, timeColumn } from '../../sim/rows';
 import type { ColumnEntity } from '../../sim/protocol';
 import type { RunSnapshot } from '../../state/runStore';
+import type { TraceColumn } from '../../state/traceBuffer';
 
 export interface RunView {
   snap: RunSnapshot;
@@ -66,7 +67,7 @@ export function columnXY(
   entity: ColumnEntity,
   id: string,
   metric: string,
-): { x: Float64Array; y: Float64Array; n: number } | null {
+): { x: TraceColumn; y: TraceColumn; n: number } | null {
   const trace = snap.trace;
   if (!trace) return null;
   const tc = timeColumn(snap.columns);
@@ -93,7 +94,7 @@ export function colorIndex(
 export function lineSeries(
   id: string,
   label: string,
-  xy: { x: Float64Array; y: Float64Array; n: number },
+  xy: { x: ArrayLike<number>; y: ArrayLike<number>; n: number },
   color: string,
   opts: Partial<SeriesSpec> = {},
 ): SeriesSpec {

@@ -5,25 +5,37 @@
 import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import type { RunSnapshot } from '../../state/runStore';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { binding, boundValues, hasHostModel } from '../plots/bounds';
+import { chooseShown, flowsById, pickedFlows } from '../plots/manyFlows';
 
 export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }) {
   const t = useStrings();
+  const picked = useStore(pickedFlows);
   const s = run.summary;
   if (!s) {
     if (tag === 'B') return null;
     const live = run.status !== 'idle' && run.status !== 'failed' && run.status !== 'cancelled';
     return <p className="muted">{live ? t.story.running : t.story.idle}</p>;
   }
-  const flows = run.scenario?.flows ?? [];
+  const flows = flowsById(run.scenario);
   const busiest = [...s.links].sort((a, b) => b.utilisation - a.utilisation)[0];
+  // Many flows: a sentence for each flow the plots draw, one for all the others together.
+  const choice = chooseShown(
+    run,
+    s.flows.map((f) => f.id),
+    picked,
+  );
+  const only = choice.kind === 'all' ? null : new Set(choice.ids);
+  const told = only ? s.flows.filter((f) => only.has(f.id)) : s.flows;
+  const rest = only ? s.flows.filter((f) => !only.has(f.id)) : [];
   return (
     <div className="story" data-testid={`story${tag}`}>
       {tag && <h3 className="card__subheading">{t.run.variantLabel(tag)}</h3>}
       <ul>
-        {s.flows.map((f) => {
-          const spec = flows.find((x) => x.id === f.id);
+        {told.map((f) => {
+          const spec = flows.get(f.id);
           const udp = spec?.protocol === 'udp';
           const algo = udp ? 'UDP' : ccLabel(spec?.cc ?? 'newreno');
           const best = f.bounds
@@ -46,6 +58,16 @@ export function RunStory({ run, tag }: { run: RunSnapshot; tag: '' | 'A' | 'B' }
             </li>
           );
         })}
+        {rest.length > 0 && (
+          <li data-testid={`story-others${tag}`}>
+            {t.story.others(
+              rest.length,
+              formatRate(rest.reduce((sum, f) => sum + f.goodput_bps, 0) / rest.length),
+              rest.reduce((sum, f) => sum + f.retransmitted_segments, 0),
+              rest.reduce((sum, f) => sum + f.timeouts, 0),
+            )}
+          </li>
+        )}
         {s.flows.length > 1 && <li>{t.story.jain(formatNumber(s.jain_index, 3))}</li>}
         {busiest && (
           <li>

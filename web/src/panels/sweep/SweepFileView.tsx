@@ -4,6 +4,7 @@
 import { saveText, safeName } from '../../export/download';
 import { namedScenario } from '../../lessons/catalog';
 import { metricValue, readSweepFile, SweepFileError } from '../../scenario/sweepFile';
+import { problemText } from '../../scenario/sweepFileProblems';
 import {
   cancelFileSweep,
   fileSweep,
@@ -16,6 +17,7 @@ import { formatNumber } from '../../i18n/format';
 import { loadPageWasm } from '../../sim/validator';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
+import { SweepFilePlot } from './SweepFilePlot';
 
 async function importFile(file: File | undefined, canRun: boolean): Promise<void> {
   if (!file) return;
@@ -23,15 +25,16 @@ async function importFile(file: File | undefined, canRun: boolean): Promise<void
     const wasm = await loadPageWasm();
     const plan = readSweepFile(await file.text(), namedScenario, wasm.validate);
     if (plan.count > PAGE_MAX_POINTS) {
-      showFileError('parameters', '', plan.count);
+      showFileError({ path: 'parameters', message: '', points: plan.count });
       return;
     }
     if (!canRun) return;
     const name = typeof plan.file.name === 'string' ? plan.file.name : file.name;
     await startFileSweep(plan, name);
   } catch (e) {
-    if (e instanceof SweepFileError) showFileError(e.path, e.detail);
-    else showFileError('', e instanceof Error ? e.message : String(e));
+    if (e instanceof SweepFileError)
+      showFileError({ path: e.path, message: e.detail, problem: e.problem });
+    else showFileError({ path: '', message: e instanceof Error ? e.message : String(e) });
   }
 }
 
@@ -73,7 +76,12 @@ export function SweepFileView({ canRun }: { canRun: boolean }) {
         <p className="notice notice--error" role="alert" data-testid="sweep-import-error">
           {s.error.points !== undefined
             ? t.sweep.file.tooMany(s.error.points, PAGE_MAX_POINTS)
-            : t.sweep.file.error(s.error.path, s.error.message)}
+            : t.sweep.file.error(
+                s.error.path,
+                s.error.problem
+                  ? problemText(t.sweep.file.problems, s.error.problem)
+                  : s.error.message,
+              )}
         </p>
       )}
       {s.points.length > 0 && (
@@ -130,6 +138,7 @@ export function SweepFileView({ canRun }: { canRun: boolean }) {
               </tbody>
             </table>
           </div>
+          {done > 0 && <SweepFilePlot state={s} />}
           <button
             type="button"
             className="button button--small"

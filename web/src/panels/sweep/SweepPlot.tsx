@@ -12,6 +12,7 @@ import type { SweepState } from '../../state/sweepStore';
 import { metricOf } from '../../state/sweepStore';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useStrings } from '../hooks/useStrings';
+import { AxisTitles, YGrid } from '../plots/SvgAxes';
 
 const BOUND_KEYS = ['link_bps', 'host_bound_bps', 'mathis_bps', 'pftk_bps'] as const;
 
@@ -141,46 +142,19 @@ export function SweepPlot({ state, linkId }: { state: SweepState; linkId: string
         aria-label={`${t.sweep.resultTitle(yLabel, t.sweep.params[spec.param] ?? spec.param)}: ${summaryText}`}
         data-testid="sweep-plot"
       >
-        {y.ticks(5).map((v) => (
-          <g key={`y${v}`}>
-            <line className="bars__grid" x1={m.left} x2={width - m.right} y1={y(v)} y2={y(v)} />
-            <text
-              className="bars__tick"
-              x={m.left - 6}
-              y={y(v)}
-              textAnchor="end"
-              dominantBaseline="middle"
-            >
-              {yFmt(v)}
-            </text>
-          </g>
-        ))}
-        {ticks.map((tk) => (
-          <text
-            key={`x${tk.v}`}
-            className="bars__tick"
-            x={tk.px}
-            y={H - m.bottom + 16}
-            textAnchor="middle"
-          >
-            {typeof tk.v === 'number' ? formatNumber(tk.v) : ccLabel(tk.v)}
-          </text>
-        ))}
-        <text
-          className="plot__label"
-          x={(m.left + width - m.right) / 2}
-          y={H - 8}
-          textAnchor="middle"
-        >
-          {t.sweep.params[spec.param] ?? spec.param}
-        </text>
-        <text
-          className="plot__label"
-          transform={`translate(16,${(H - m.bottom) / 2}) rotate(-90)`}
-          textAnchor="middle"
-        >
-          {yLabel}
-        </text>
+        <YGrid ticks={y.ticks(5)} y={y} m={m} width={width} format={yFmt} />
+        <AxisTitles
+          ticks={ticks.map((tk) => ({
+            key: String(tk.v),
+            px: tk.px,
+            label: typeof tk.v === 'number' ? formatNumber(tk.v) : ccLabel(tk.v),
+          }))}
+          m={m}
+          width={width}
+          height={H}
+          xTitle={t.sweep.params[spec.param] ?? spec.param}
+          yTitle={yLabel}
+        />
         {shown.map((l) => (
           <g key={l.id}>
             {numeric ? (
