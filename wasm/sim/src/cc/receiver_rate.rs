@@ -284,6 +284,20 @@ impl CongestionControl for ReceiverRate {
         &["rate", "prate", "r_ref", "rate_limited", "branch"]
     }
 
+    /// The labels of `branch`'s values, in the order of [`Branch`].
+    fn metric_states(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[(
+            "branch",
+            &[
+                "–",
+                "first loss",
+                "heavy loss",
+                "rate-limited",
+                "window-limited",
+                "window only",
+            ],
+        )]
+    }
     fn metric_units(&self) -> &'static [&'static str] {
         &["b/s", "b/s", "b/s", "", ""]
     }
