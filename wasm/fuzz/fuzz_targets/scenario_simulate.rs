@@ -36,14 +36,8 @@ const SEEDS: [&str; 8] = [
     include_str!("../seeds/token-bucket-shaper.json"),
 ];
 
-/// Names a string leaf may become (algorithms, queue kinds, options).
-const NAMES: [&str; 36] = [
-    "newreno", "cubic", "compound", "highspeed", "scalable", "bic", "htcp", "vegas",
-    "westwood_plus", "fast", "bbr", "e2e_feedback", "receiver_rate", "drop_tail", "red",
-    "codel", "fq_codel", "pie", "heavy_codel", "wfq", "drr", "priority", "token_bucket", "sack",
-    "reno", "tahoe", "go_back_n", "linux", "rfc", "off", "tcp", "udp", "police", "shape",
-    "demote", "bytes",
-];
+// Names a string leaf may become: every enum value of the schema.
+include!("names.rs");
 
 const SPECIAL: [f64; 16] = [
     0.0, 1.0, -1.0, 0.5, 1e-9, 1e-3, 2.0, 68.0, 1500.0, 65535.0, 65536.0, 1e6, 1e9, 1e12,

@@ -257,29 +257,5 @@ fn queue_of<'a>(s: &'a Scenario, link_id: &str, dir: &str) -> Option<&'a QueueSp
 
 /// (packet limit, byte limit) of a discipline as a whole.
 fn limits(q: &QueueSpec) -> (Option<u64>, Option<u64>) {
-    match q {
-        QueueSpec::DropTail {
-            limit_packets,
-            limit_bytes,
-        } => (limit_packets.map(u64::from), *limit_bytes),
-        QueueSpec::Red(r) => match r.limit_bytes {
-            Some(b) => (None, Some(b)),
-            None => (Some(r.limit_packets.into()), None),
-        },
-        QueueSpec::Codel(s) => (Some(s.limit_packets.into()), None),
-        QueueSpec::FqCodel(s) => (Some(s.limit_packets.into()), Some(s.memory_limit_bytes)),
-        QueueSpec::Pie(s) => (Some(s.limit_packets.into()), None),
-        QueueSpec::HeavyCodel(s) => (Some(s.limit_packets.into()), None),
-        QueueSpec::Wfq(s) => (Some(s.limit_packets.into()), None),
-        QueueSpec::Drr(s) => (Some(s.limit_packets.into()), None),
-        // Each priority level has its own FIFO of limit_packets (Linux prio).
-        QueueSpec::Priority(s) => {
-            let mut levels: Vec<u8> = s.priorities.iter().map(|p| p.priority).collect();
-            levels.push(s.default_priority);
-            levels.sort_unstable();
-            levels.dedup();
-            (Some(u64::from(s.limit_packets) * levels.len() as u64), None)
-        }
-        QueueSpec::TokenBucket(s) => (Some(s.limit_packets.into()), None),
-    }
+    q.params().limits()
 }

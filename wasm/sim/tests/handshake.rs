@@ -53,10 +53,10 @@ fn blackout(s: &mut Scenario, from: f64, to: f64) {
         .iter_mut()
         .find(|l| l.id == "access0")
         .unwrap();
-    access.loss = Some(LossSpec::Blackout {
+    access.loss = Some(LossSpec::Blackout(sim::scenario::BlackoutSpec {
         start_s: from,
         end_s: to,
-    });
+    }));
 }
 
 #[test]
@@ -135,9 +135,9 @@ fn field(r: &[f64], name: &str) -> f64 {
 /// A run with a loss in its first window, so that ACKs could carry SACK blocks.
 fn lossy(flow: Value) -> Scenario {
     let mut s = one_flow(flow, 2.0);
-    s.topology.links[0].loss = Some(LossSpec::Nth {
+    s.topology.links[0].loss = Some(LossSpec::Nth(sim::scenario::NthSpec {
         packets: vec![20, 22],
-    });
+    }));
     s
 }
 

@@ -47,16 +47,19 @@ fn at_200_ms_rate_control_wins_by_avoiding_the_overrun_sawtooth() {
     let window = preset("paper001-window-200ms");
     let rate = preset("paper001-rate-200ms");
     let ratio = rate.goodput / window.goodput;
+    // The paper's 1.5–2× is a lower bound here: the lab's window-only flow
+    // also waits a whole window's processing for its one ACK per run.
     assert!(
-        (1.3..=2.2).contains(&ratio),
+        (1.5..=3.5).contains(&ratio),
         "rate {:.3} / window {:.3} Mb/s = {ratio:.2}",
         rate.goodput / 1e6,
         window.goodput / 1e6
     );
-    // The losses are the receiver's overruns, not the network's.
+    // The losses are the receiving workstation's overruns (its socket, or
+    // its kernel's input queue under a long run), not the network's.
     for r in [&window, &rate] {
-        assert!(r.receiver_overruns > 0);
-        assert_eq!((r.link_drops, r.nic_overruns), (0, 0));
+        assert!(r.receiver_overruns > r.nic_overruns);
+        assert_eq!(r.link_drops, 0);
     }
     // Window only: a sawtooth of restarts from one segment (Fig. 6).
     assert!(restarts(&window.cwnd, 10.0) >= 2, "{:?}", window.cwnd);
@@ -72,6 +75,41 @@ fn at_200_ms_rate_control_wins_by_avoiding_the_overrun_sawtooth() {
         "cwnd fell under rate control"
     );
     assert_eq!(restarts(&rate.cwnd, 5.0), 0);
+}
+
+/// cwnd just before each restart of a window-only run (after `from`).
+fn peaks_before_restarts(cwnd: &[(f64, f64)], from: f64) -> Vec<f64> {
+    cwnd.windows(2)
+        .filter(|w| w[0].0 >= from && w[0].1 > 10.0 && w[1].1 <= 2.0)
+        .map(|w| w[0].1)
+        .collect()
+}
+
+/// §6.2: window-only control loses packets while cwnd grows in congestion
+/// avoidance, because a larger window brings more packets per unit time. The
+/// receiver acknowledges a run of segments once its socket is empty, so the
+/// sender answers with the whole window back to back at 10 Mb/s, twice the
+/// process's rate: the socket overruns at about twice its 16 packets, well
+/// below the window the process could handle over 200 ms (about 84 packets
+/// at 4.9 Mb/s), which is where a per-segment ACK clock overruns.
+#[test]
+fn window_only_overruns_on_window_bursts_below_the_receivers_capacity() {
+    let window = preset("paper001-window-200ms");
+    let peaks = peaks_before_restarts(&window.cwnd, 10.0);
+    assert!(peaks.len() >= 3, "{peaks:?}");
+    assert!(
+        peaks.iter().all(|&p| (30.0..70.0).contains(&p)),
+        "{peaks:?}"
+    );
+    // The same flow with an ACK per segment overruns only at a standing
+    // queue, with cwnd near the process's window plus its socket.
+    let mut s = common::load("content/scenarios/paper001-window-200ms.json");
+    if let Some(u) = s.flows[0].tcp.user_level.as_mut() {
+        u.acknowledge = sim::scenario::UserLevelAck::EachSegment;
+    }
+    let clocked = run(&s);
+    let peaks = peaks_before_restarts(&clocked.cwnd, 10.0);
+    assert!(peaks.iter().any(|&p| p > 90.0), "{peaks:?}");
 }
 
 #[test]

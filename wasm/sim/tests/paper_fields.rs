@@ -94,3 +94,14 @@ fn rate_control_is_a_switch() {
     v["flows"][0]["cc_params"]["receiver_rate"]["rate_control"] = json!(false);
     assert!(errors(&v).is_empty());
 }
+
+#[test]
+fn the_acknowledgement_policy_is_one_of_its_names() {
+    let mut v = paper001();
+    v["flows"][0]["tcp"]["user_level"]["acknowledge"] = json!("sometimes");
+    let e = errors(&v);
+    assert_eq!(e[0].0, format!("{USER}.acknowledge"), "{e:?}");
+    assert!(e[0].1.contains("when_drained"), "{e:?}");
+    v["flows"][0]["tcp"]["user_level"]["acknowledge"] = json!("each_segment");
+    assert!(errors(&v).is_empty());
+}

@@ -66,10 +66,11 @@ fn sack_recovers_a_burst_of_losses_without_a_timeout_where_newreno_times_out_or_
             5.0,
             1,
         );
-        s.topology.links[0].queue = sim::scenario::QueueSpec::DropTail {
-            limit_packets: Some(1000),
-            limit_bytes: None,
-        };
+        s.topology.links[0].queue =
+            sim::scenario::QueueSpec::DropTail(sim::scenario::DropTailSpec {
+                limit_packets: Some(1000),
+                limit_bytes: None,
+            });
         checked(&s)
     };
     let sack = run("sack");

@@ -2,7 +2,7 @@
 // `topology.links[bottleneck].delay_ms` = 9 → "Link bottleneck: one-way delay · 9 ms",
 // `mean:flows[cc=cubic].goodput_bps` → "Mean goodput of the CUBIC flows". Paths are parsed by
 // the grader (wasm); the names are the editor's.
-import { ccLabel } from '../scenario/ccAlgorithms';
+import { ccLabel, queueLabel } from '../scenario/ccAlgorithms';
 import { enumOptions } from '../scenario/schemaInfo';
 import { formatNumber } from '../i18n/format';
 import { getAt, parsePath as parseIndexPath } from '../scenario/fieldPath';
@@ -146,24 +146,9 @@ function words(lang: Lang) {
   return lang === 'ja' ? W.ja : W.en;
 }
 
-/** Queue disciplines by their usual names. */
-const QUEUE_NAMES: Record<string, string> = {
-  drop_tail: 'DropTail',
-  red: 'RED',
-  codel: 'CoDel',
-  fq_codel: 'FQ-CoDel',
-  pie: 'PIE',
-  drr: 'DRR',
-  wfq: 'WFQ',
-  priority: 'Priority',
-  token_bucket: 'Token bucket',
-  policer: 'Policer',
-  heavy_codel: 'Heavy-hitter CoDel',
-  sfq: 'SFQ',
-};
-
+/** Queue disciplines by their usual names (the registry's, from the schema). */
 export function queueName(kind: string): string {
-  return QUEUE_NAMES[kind] ?? kind;
+  return queueLabel(kind);
 }
 
 /** Who a segment with a selector names: "Link bottleneck", "Flows with algorithm CUBIC". */

@@ -40,6 +40,8 @@ export interface Variant {
   /** Key of its label: `<Union>:<kind>`. */
   key: string;
   description: string;
+  /** A short display name (`x-label`): the registry's, in wasm/sim/src/scenario/. */
+  label?: string;
   fields: FieldInfo[];
 }
 
@@ -142,10 +144,12 @@ export function variants(defName: string): Variant[] {
     const props = (o.properties ?? {}) as Record<string, Json>;
     const kind = props.kind?.const;
     if (typeof kind !== 'string') continue;
+    const label = typeof o['x-label'] === 'string' ? o['x-label'] : undefined;
     out.push({
       kind,
       key: `${defName}:${kind}`,
       description: String(o.description ?? ''),
+      ...(label ? { label } : {}),
       fields: fieldsOfNode(o, `${defName}.${kind}`, new Set(['kind'])),
     });
   }

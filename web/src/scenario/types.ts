@@ -1158,6 +1158,10 @@ export interface PeerOptions {
  */
 export interface UserLevelReceiver {
   /**
+   * When the process acknowledges (and so reopens the sender's window).
+   */
+  acknowledge?: 'each_segment' | 'when_drained';
+  /**
    * Socket receive buffer, bytes: segments waiting for the process. At
    * least one segment (MSS plus headers).
    */

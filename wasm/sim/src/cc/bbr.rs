@@ -541,6 +541,10 @@ impl CongestionControl for Bbr {
         ]
     }
 
+    /// The labels of `mode`'s values, in the order of [`Mode`].
+    fn metric_states(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("mode", &["STARTUP", "DRAIN", "PROBE_BW", "PROBE_RTT"])]
+    }
     fn metric_units(&self) -> &'static [&'static str] {
         &["b/s", "s", "b/s", "", "", "", "", ""]
     }

@@ -664,6 +664,19 @@ impl CongestionControl for Cubic {
         ]
     }
 
+    /// The labels of `region`'s values, in the order of [`Region`].
+    fn metric_states(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[(
+            "region",
+            &[
+                "slow start",
+                "Reno-friendly",
+                "concave",
+                "convex",
+                "conservative slow start",
+            ],
+        )]
+    }
     fn metric_units(&self) -> &'static [&'static str] {
         &["seg", "s", "s", "seg", "seg", "", ""]
     }

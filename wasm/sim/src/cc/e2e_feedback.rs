@@ -364,6 +364,10 @@ impl CongestionControl for E2eFeedback {
         ]
     }
 
+    /// The labels of `mode`'s values, in the order of [`Mode`].
+    fn metric_states(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("mode", &["probe", "acquisition", "tracking"])]
+    }
     fn metric_units(&self) -> &'static [&'static str] {
         &["", "b/s", "s", "s", "seg", "s"]
     }

@@ -28,9 +28,7 @@
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
 use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{self, Time};
-use crate::scenario::{
-    AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams, SlowStart,
-};
+use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
 
 /// Which branch of Fig. 3 the last loss took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +61,6 @@ pub struct ReceiverRate {
     /// prate from the receiver, when it sends one.
     reported: Option<f64>,
     branch: Branch,
-    /// The flow's slow-start rule (`tcp.slow_start`).
-    slow_start: SlowStart,
     rtt: RttSeen,
 }
 
@@ -84,7 +80,6 @@ impl ReceiverRate {
             measured: 0.0,
             reported: None,
             branch: Branch::None,
-            slow_start: ctx.slow_start,
             rtt: RttSeen::default(),
         }
     }
@@ -161,6 +156,24 @@ impl ReceiverRate {
         self.last_increase = now;
     }
 
+    /// §4.1: the receiver updates cwnd for every packet it receives in
+    /// order, `cwnd += 1` below ssthresh and `cwnd += 1/cwnd` above. Here the
+    /// sender applies it once per segment an ACK newly acknowledges, so an ACK
+    /// for a run of segments (a receiver that acknowledges once its socket is
+    /// empty) grows cwnd as the paper's receiver would, not as one ACK would.
+    fn grow(&mut self, packets: f64) {
+        let mut left = packets;
+        while left > 0.0 {
+            let step = left.min(1.0);
+            if self.cwnd < self.ssthresh {
+                self.cwnd += step;
+            } else {
+                self.cwnd += step / self.cwnd;
+            }
+            left -= step;
+        }
+    }
+
     fn heavy_loss(&mut self) {
         self.rate = 0.0;
         self.ssthresh = match self.p.heavy_loss_ssthresh {
@@ -224,14 +237,7 @@ impl CongestionControl for ReceiverRate {
             self.reported = Some(r);
         }
         self.measure(a);
-        // Slow start by the flow's rule (paper 001 §4.1 quotes 4.3BSD-Tahoe's
-        // +1 per ACK: `tcp.slow_start: "rfc5681"`), then congestion avoidance,
-        // cwnd += 1/cwnd per packet, with what is left.
-        if let Some(acked) =
-            common::slow_start_then_ca(&mut self.cwnd, self.ssthresh, a, self.slow_start)
-        {
-            self.cwnd += acked / self.cwnd;
-        }
+        self.grow(segments(a.acked_bytes, a.mss));
         self.maybe_increase(a.now);
     }
 
@@ -278,6 +284,20 @@ impl CongestionControl for ReceiverRate {
         &["rate", "prate", "r_ref", "rate_limited", "branch"]
     }
 
+    /// The labels of `branch`'s values, in the order of [`Branch`].
+    fn metric_states(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[(
+            "branch",
+            &[
+                "–",
+                "first loss",
+                "heavy loss",
+                "rate-limited",
+                "window-limited",
+                "window only",
+            ],
+        )]
+    }
     fn metric_units(&self) -> &'static [&'static str] {
         &["b/s", "b/s", "b/s", "", ""]
     }
@@ -358,6 +378,41 @@ mod tests {
                 ..Default::default()
             },
         );
+    }
+
+    fn ack_segments(r: &mut ReceiverRate, now: Time, n: u64) {
+        r.on_ack(&AckSample {
+            now,
+            acked_bytes: n * MSS as u64,
+            mss: MSS,
+            ..Default::default()
+        });
+    }
+
+    #[test]
+    fn cwnd_grows_per_packet_however_many_one_ack_covers() {
+        // §4.1: +1 per packet received below ssthresh, +1/cwnd above. One
+        // ACK for 8 packets is 8 packets received.
+        let mut one = rr(ReceiverRateParams::default());
+        one.ssthresh = 4.0;
+        let mut each = rr(ReceiverRateParams::default());
+        each.ssthresh = 4.0;
+        ack_segments(&mut one, MS, 8);
+        for i in 0..8 {
+            ack_segments(&mut each, MS + i, 1);
+        }
+        assert!(
+            (one.cwnd - each.cwnd).abs() < 1e-9,
+            "{} {}",
+            one.cwnd,
+            each.cwnd
+        );
+        // 1 → 4 by slow start (three packets), then five at +1/cwnd.
+        let mut c = 4.0;
+        for _ in 0..5 {
+            c += 1.0 / c;
+        }
+        assert!((one.cwnd - c).abs() < 1e-9, "{} against {c}", one.cwnd);
     }
 
     #[test]

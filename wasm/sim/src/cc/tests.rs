@@ -95,6 +95,44 @@ fn metric_names_units_and_values_line_up() {
     }
 }
 
+/// The labels of state-like metrics, as the page reads them
+/// (web/src/panels/plots/ccStateNames.json): `{ algorithm: { "cc.<metric>": [labels] } }`.
+/// Regenerate with `TCPLAB_WRITE_STATE_NAMES=1 cargo test -p tcplab-sim --lib state_names`.
+#[test]
+fn the_pages_state_names_are_the_algorithms() {
+    let mut algorithms = serde_json::Map::new();
+    for &a in ALL.iter().filter(|a| !name_of(**a).starts_with("test_")) {
+        let cc = build_with(a, &CcParams::default(), &ctx());
+        let mut states = serde_json::Map::new();
+        for (metric, labels) in cc.metric_states() {
+            assert!(
+                cc.metric_names().contains(metric),
+                "{}: {metric}",
+                cc.name()
+            );
+            states.insert(format!("cc.{metric}"), serde_json::json!(labels));
+        }
+        if !states.is_empty() {
+            algorithms.insert(name_of(a).to_string(), states.into());
+        }
+    }
+    let mut fresh = serde_json::to_string_pretty(&algorithms).expect("json");
+    fresh.push('\n');
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/src/panels/plots/ccStateNames.json"
+    );
+    if std::env::var_os("TCPLAB_WRITE_STATE_NAMES").is_some() {
+        std::fs::write(path, &fresh).expect("write");
+    }
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == fresh,
+        "web/src/panels/plots/ccStateNames.json is stale: run \
+         `TCPLAB_WRITE_STATE_NAMES=1 cargo test -p tcplab-sim --lib state_names`"
+    );
+}
+
 #[test]
 fn every_algorithm_survives_growth_losses_and_timeouts() {
     for &a in ALL {

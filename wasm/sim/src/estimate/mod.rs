@@ -138,7 +138,7 @@ fn channel_capacity(s: &Scenario, c: usize) -> f64 {
 /// Fraction of packets a link's Bernoulli loss lets through.
 fn bernoulli_delivery(s: &Scenario, c: usize) -> f64 {
     match &s.topology.links[c / 2].loss {
-        Some(LossSpec::Bernoulli { p, .. }) if p.is_finite() => 1.0 - p.clamp(0.0, 1.0),
+        Some(LossSpec::Bernoulli(b)) if b.p.is_finite() => 1.0 - b.p.clamp(0.0, 1.0),
         _ => 1.0,
     }
 }

@@ -5,7 +5,8 @@
 use crate::engine::{time, Rng, Time};
 use crate::net::impairment::{BernoulliLoss, GilbertElliott};
 use crate::net::Packet;
-use crate::scenario::LossSpec;
+use crate::scenario::loss_registry::for_each_loss;
+use crate::scenario::{BernoulliSpec, BlackoutSpec, GilbertElliottSpec, LossSpec, NthSpec};
 
 #[derive(Clone, Debug)]
 pub enum LossModel {
@@ -30,36 +31,7 @@ pub enum LossModel {
 
 impl LossModel {
     pub fn from_spec(spec: &LossSpec) -> Self {
-        match spec {
-            LossSpec::Bernoulli { p, data_only } => LossModel::Bernoulli {
-                model: BernoulliLoss::new(*p),
-                data_only: *data_only,
-            },
-            LossSpec::GilbertElliott {
-                p,
-                r,
-                loss_good,
-                loss_bad,
-                data_only,
-            } => LossModel::GilbertElliott {
-                model: GilbertElliott::new(*p, *r, *loss_good, *loss_bad),
-                data_only: *data_only,
-            },
-            LossSpec::Blackout { start_s, end_s } => LossModel::Blackout {
-                start: time::secs(*start_s),
-                end: time::secs(*end_s),
-            },
-            LossSpec::Nth { packets } => {
-                let mut packets = packets.clone();
-                packets.sort_unstable();
-                packets.dedup();
-                LossModel::Nth {
-                    packets,
-                    next: 0,
-                    seen: 0,
-                }
-            }
-        }
+        dispatch(spec)
     }
 
     /// Is this packet lost?
@@ -94,6 +66,80 @@ impl LossModel {
     }
 }
 
+/// How the registry (scenario/loss_registry.rs) builds a model: every loss
+/// model's parameter struct implements this.
+pub trait Registered {
+    /// The model on the wire, from parameters that passed validation.
+    fn model(&self) -> LossModel;
+}
+
+macro_rules! define_loss_dispatch {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $variant:ident($spec:ty) = $json:literal, $display:literal;
+    )*) => {
+        fn dispatch(spec: &LossSpec) -> LossModel {
+            match spec {
+                $($(#[cfg($cfg)])? LossSpec::$variant(s) => Registered::model(s),)*
+            }
+        }
+    };
+}
+for_each_loss!(define_loss_dispatch);
+
+impl Registered for BernoulliSpec {
+    fn model(&self) -> LossModel {
+        LossModel::Bernoulli {
+            model: BernoulliLoss::new(self.p),
+            data_only: self.data_only,
+        }
+    }
+}
+
+impl Registered for GilbertElliottSpec {
+    fn model(&self) -> LossModel {
+        LossModel::GilbertElliott {
+            model: GilbertElliott::new(self.p, self.r, self.loss_good, self.loss_bad),
+            data_only: self.data_only,
+        }
+    }
+}
+
+impl Registered for BlackoutSpec {
+    fn model(&self) -> LossModel {
+        LossModel::Blackout {
+            start: time::secs(self.start_s),
+            end: time::secs(self.end_s),
+        }
+    }
+}
+
+impl Registered for NthSpec {
+    fn model(&self) -> LossModel {
+        nth(&self.packets)
+    }
+}
+
+#[cfg(test)]
+impl Registered for crate::scenario::TestDummyLossSpec {
+    fn model(&self) -> LossModel {
+        nth(&self.packets)
+    }
+}
+
+/// Lose the listed packets (counted from 1), each once.
+fn nth(packets: &[u64]) -> LossModel {
+    let mut packets = packets.to_vec();
+    packets.sort_unstable();
+    packets.dedup();
+    LossModel::Nth {
+        packets,
+        next: 0,
+        seen: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,9 +151,9 @@ mod tests {
 
     #[test]
     fn nth_loses_exactly_the_listed_data_packets() {
-        let mut m = LossModel::from_spec(&LossSpec::Nth {
+        let mut m = LossModel::from_spec(&LossSpec::Nth(NthSpec {
             packets: vec![3, 1],
-        });
+        }));
         let mut rng = Rng::new(1, 1);
         let ack = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
         assert!(!m.lose(&ack, 0, &mut rng), "ACKs are not counted");
@@ -117,10 +163,10 @@ mod tests {
 
     #[test]
     fn a_blackout_loses_everything_inside_the_window() {
-        let mut m = LossModel::from_spec(&LossSpec::Blackout {
+        let mut m = LossModel::from_spec(&LossSpec::Blackout(BlackoutSpec {
             start_s: 1.0,
             end_s: 2.0,
-        });
+        }));
         let mut rng = Rng::new(1, 1);
         assert!(!m.lose(&data(), 999_999_999, &mut rng));
         assert!(m.lose(&data(), time::NS_PER_S, &mut rng));
@@ -129,13 +175,13 @@ mod tests {
 
     #[test]
     fn gilbert_elliott_loses_in_bursts_and_skips_acks() {
-        let mut m = LossModel::from_spec(&LossSpec::GilbertElliott {
+        let mut m = LossModel::from_spec(&LossSpec::GilbertElliott(GilbertElliottSpec {
             p: 0.01,
             r: 0.5,
             loss_good: 0.0,
             loss_bad: 1.0,
             data_only: true,
-        });
+        }));
         let mut rng = Rng::new(4, 4);
         let ack = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
         assert!((0..1000).all(|_| !m.lose(&ack, 0, &mut rng)));
@@ -151,10 +197,10 @@ mod tests {
 
     #[test]
     fn bernoulli_loses_the_requested_fraction() {
-        let mut m = LossModel::from_spec(&LossSpec::Bernoulli {
+        let mut m = LossModel::from_spec(&LossSpec::Bernoulli(BernoulliSpec {
             p: 0.01,
             data_only: true,
-        });
+        }));
         let mut rng = Rng::new(3, 3);
         let n = 200_000;
         let lost = (0..n).filter(|_| m.lose(&data(), 0, &mut rng)).count();

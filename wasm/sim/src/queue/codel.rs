@@ -108,6 +108,13 @@ impl Codel {
     }
 }
 
+impl super::Registered for Codel {
+    type Spec = CodelSpec;
+    fn build(s: &CodelSpec, link: &LinkInfo) -> Self {
+        Codel::new(s, link)
+    }
+}
+
 impl Qdisc for Codel {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.last_now = ctx.now;

@@ -1,8 +1,9 @@
 //! DropTail: a FIFO that drops arrivals that do not fit (Linux `pfifo`/`bfifo`,
 //! ns-3 `DropTailQueue`).
 
-use super::{DropReason, Limit, Qdisc, QueueCtx};
+use super::{DropReason, Limit, LinkInfo, Qdisc, QueueCtx};
 use crate::packet::Packet;
+use crate::scenario::DropTailSpec;
 use std::collections::VecDeque;
 
 pub struct DropTail {
@@ -22,6 +23,23 @@ impl DropTail {
             fifo: VecDeque::with_capacity(cap),
             bytes: 0,
         }
+    }
+}
+
+/// A DropTail queue's capacity: a byte limit wins over a packet limit; 1000
+/// packets when neither is given (Linux `txqueuelen`).
+pub fn limit(s: &DropTailSpec) -> Limit {
+    match (s.limit_packets, s.limit_bytes) {
+        (_, Some(b)) => Limit::Bytes(b),
+        (Some(p), None) => Limit::Packets(p as usize),
+        (None, None) => Limit::Packets(1000),
+    }
+}
+
+impl super::Registered for DropTail {
+    type Spec = DropTailSpec;
+    fn build(s: &DropTailSpec, _link: &LinkInfo) -> Self {
+        DropTail::new(limit(s))
     }
 }
 

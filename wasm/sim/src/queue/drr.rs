@@ -66,6 +66,13 @@ impl Drr {
     }
 }
 
+impl super::Registered for Drr {
+    type Spec = DrrSpec;
+    fn build(s: &DrrSpec, link: &LinkInfo) -> Self {
+        Drr::new(s, link)
+    }
+}
+
 impl Qdisc for Drr {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         pkt.enqueued_at = ctx.now;

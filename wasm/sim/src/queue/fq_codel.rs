@@ -162,6 +162,13 @@ impl FqCodel {
     }
 }
 
+impl super::Registered for FqCodel {
+    type Spec = FqCodelSpec;
+    fn build(s: &FqCodelSpec, link: &LinkInfo) -> Self {
+        FqCodel::new(s, link)
+    }
+}
+
 impl Qdisc for FqCodel {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.last_now = ctx.now;

@@ -97,6 +97,13 @@ impl HeavyCodel {
     }
 }
 
+impl super::Registered for HeavyCodel {
+    type Spec = HeavyCodelSpec;
+    fn build(s: &HeavyCodelSpec, link: &LinkInfo) -> Self {
+        HeavyCodel::new(s, link)
+    }
+}
+
 impl Qdisc for HeavyCodel {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.last_now = ctx.now;

@@ -15,6 +15,8 @@ pub mod priority;
 pub mod red;
 pub mod reservation;
 pub mod tbf;
+#[cfg(test)]
+pub mod test_dummy;
 pub mod token_bucket;
 pub mod wfq;
 
@@ -23,6 +25,7 @@ pub(crate) mod testing;
 
 use crate::engine::{Rng, Time};
 use crate::packet::Packet;
+use crate::scenario::queue_registry::for_each_queue;
 use crate::scenario::{FlowWeight, QueueSpec};
 
 /// Why a packet was dropped (counted per link; the UI shows the split).
@@ -160,38 +163,36 @@ impl Limit {
     }
 }
 
-/// A DropTail queue's capacity (None for other disciplines): a byte limit
-/// wins over a packet limit; 1000 packets when neither is given (Linux
-/// `txqueuelen`).
+/// A DropTail queue's capacity (None for other disciplines).
 pub fn drop_tail_limit(spec: &QueueSpec) -> Option<Limit> {
     match spec {
-        QueueSpec::DropTail {
-            limit_packets,
-            limit_bytes,
-        } => Some(match (limit_packets, limit_bytes) {
-            (_, Some(b)) => Limit::Bytes(*b),
-            (Some(p), None) => Limit::Packets(*p as usize),
-            (None, None) => Limit::Packets(1000),
-        }),
+        QueueSpec::DropTail(s) => Some(droptail::limit(s)),
         _ => None,
     }
 }
 
-/// Build the discipline a scenario asks for. The spec must have passed
-/// validation; ids it names that the scenario lacks are ignored.
-pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
-    match spec {
-        QueueSpec::DropTail { .. } => Box::new(droptail::DropTail::new(
-            drop_tail_limit(spec).expect("DropTail"),
-        )),
-        QueueSpec::Red(s) => Box::new(red::Red::new(s, link)),
-        QueueSpec::Codel(s) => Box::new(codel::Codel::new(s, link)),
-        QueueSpec::FqCodel(s) => Box::new(fq_codel::FqCodel::new(s, link)),
-        QueueSpec::Pie(s) => Box::new(pie::Pie::new(s, link)),
-        QueueSpec::HeavyCodel(s) => Box::new(heavy_codel::HeavyCodel::new(s, link)),
-        QueueSpec::Wfq(s) => Box::new(reservation::build_wfq(s, link)),
-        QueueSpec::Drr(s) => Box::new(drr::Drr::new(s, link)),
-        QueueSpec::Priority(s) => Box::new(priority::Priority::new(s, link)),
-        QueueSpec::TokenBucket(s) => Box::new(tbf::TokenBucketQdisc::new(s, link)),
-    }
+/// How the registry (scenario/queue_registry.rs) builds a discipline: every
+/// discipline's type implements this in its own file.
+pub trait Registered: Qdisc + Sized + 'static {
+    /// Its parameter struct (the variant's content in `QueueSpec`).
+    type Spec;
+    /// The discipline for a link, from parameters that passed validation.
+    fn build(spec: &Self::Spec, link: &LinkInfo) -> Self;
 }
+
+macro_rules! define_queue_dispatch {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $variant:ident($spec:ty) = $json:literal, $display:literal, $qdisc:path;
+    )*) => {
+        /// Build the discipline a scenario asks for. The spec must have passed
+        /// validation; ids it names that the scenario lacks are ignored.
+        pub fn build(spec: &QueueSpec, link: &LinkInfo) -> Box<dyn Qdisc> {
+            match spec {
+                $($(#[cfg($cfg)])? QueueSpec::$variant(s) => Box::new(<$qdisc as Registered>::build(s, link)),)*
+            }
+        }
+    };
+}
+for_each_queue!(define_queue_dispatch);

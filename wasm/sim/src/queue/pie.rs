@@ -191,6 +191,13 @@ impl Pie {
     }
 }
 
+impl super::Registered for Pie {
+    type Spec = PieSpec;
+    fn build(s: &PieSpec, link: &LinkInfo) -> Self {
+        Pie::new(s, link)
+    }
+}
+
 impl Qdisc for Pie {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.catch_up(ctx.now);

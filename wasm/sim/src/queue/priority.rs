@@ -47,6 +47,13 @@ impl Priority {
     }
 }
 
+impl super::Registered for Priority {
+    type Spec = PrioritySpec;
+    fn build(s: &PrioritySpec, link: &LinkInfo) -> Self {
+        Priority::new(s, link)
+    }
+}
+
 impl Qdisc for Priority {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         let l = self.level(pkt.flow);

@@ -153,6 +153,13 @@ enum Verdict {
     Full,
 }
 
+impl super::Registered for Red {
+    type Spec = RedSpec;
+    fn build(s: &RedSpec, link: &LinkInfo) -> Self {
+        Red::new(s, link)
+    }
+}
+
 impl Qdisc for Red {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         // After an idle period, decay avg as if m packets had arrived to an

@@ -136,6 +136,13 @@ impl WfqQdisc {
     }
 }
 
+impl super::Registered for WfqQdisc {
+    type Spec = WfqSpec;
+    fn build(s: &WfqSpec, link: &LinkInfo) -> Self {
+        build_wfq(s, link)
+    }
+}
+
 impl Qdisc for WfqQdisc {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let f = pkt.flow;

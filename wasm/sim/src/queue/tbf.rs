@@ -98,6 +98,13 @@ impl TokenBucketQdisc {
     }
 }
 
+impl super::Registered for TokenBucketQdisc {
+    type Spec = TokenBucketSpec;
+    fn build(s: &TokenBucketSpec, link: &LinkInfo) -> Self {
+        TokenBucketQdisc::new(s, link)
+    }
+}
+
 impl Qdisc for TokenBucketQdisc {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.queued() >= self.limit {

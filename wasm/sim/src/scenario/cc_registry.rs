@@ -175,26 +175,4 @@ mod tests {
         }
         assert!(text.contains("NewReno under another name"), "{text}");
     }
-
-    #[test]
-    fn the_fuzzers_know_every_algorithm() {
-        // The fuzz crate is its own workspace (nightly) and keeps its own lists: the
-        // dictionary of tokens and the names a string leaf may become.
-        let dict = include_str!("../../../fuzz/scenario.dict");
-        let target = include_str!("../../../fuzz/fuzz_targets/scenario_simulate.rs");
-        for a in CcAlgorithm::ALL
-            .iter()
-            .filter(|a| !a.name().starts_with("test_"))
-        {
-            // A dictionary line is `tN="\"name\""`.
-            let token = format!(r#""\"{}\"""#, a.name());
-            assert!(dict.contains(&token), "{} not in scenario.dict", a.name());
-            let quoted = format!("\"{}\"", a.name());
-            assert!(
-                target.contains(&quoted),
-                "{} not in scenario_simulate.rs NAMES",
-                a.name()
-            );
-        }
-    }
 }

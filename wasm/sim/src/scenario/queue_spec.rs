@@ -1,56 +1,44 @@
 //! The serde types of the queue disciplines in scenario schema v1. Each
 //! discipline's parameters are a struct whose `Default` is the documented
 //! default (the source of each default is named in its doc comment, which
-//! becomes the JSON Schema description).
+//! becomes the JSON Schema description). The list of disciplines is the
+//! registry (scenario/queue_registry.rs).
 
+use super::queue_registry::{define_queue_types, for_each_queue};
 use serde::{Deserialize, Serialize};
 
-/// A queue discipline and its parameters.
+// QueueSpec: one line per discipline in scenario/queue_registry.rs.
+for_each_queue!(define_queue_types);
+
+/// DropTail parameters: one of the two capacities.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum QueueSpec {
-    /// First in, first out; arrivals that do not fit are dropped.
-    DropTail {
-        /// Capacity in packets (give this or limit_bytes).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        limit_packets: Option<u32>,
-        /// Capacity in bytes (give this or limit_packets).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        limit_bytes: Option<u64>,
-    },
-    /// Random Early Detection (Floyd & Jacobson 1993), ns-3 defaults.
-    Red(RedSpec),
-    /// CoDel (RFC 8289, Linux sch_codel): drops at dequeue when the sojourn
-    /// time stays above target for an interval.
-    Codel(CodelSpec),
-    /// FQ-CoDel (RFC 8290, Linux sch_fq_codel): per-flow CoDel queues served
-    /// by deficit round robin with new flows first.
-    FqCodel(FqCodelSpec),
-    /// PIE (RFC 8033): drops on arrival with a probability steered by the
-    /// queueing delay.
-    Pie(PieSpec),
-    /// CoDel that drops the heaviest host pair's packets and spares others
-    /// (Hanai, Yamaguchi & Kobayashi, IPSJ Journal 2017; seed paper 002).
-    HeavyCodel(HeavyCodelSpec),
-    /// Weighted fair queueing by virtual finish times (Demers, Keshav &
-    /// Shenker 1989; Parekh & Gallager 1993), with optional reservations
-    /// (seed paper 003).
-    Wfq(WfqSpec),
-    /// Deficit round robin (Shreedhar & Varghese 1995).
-    Drr(DrrSpec),
-    /// Strict priority: a FIFO per priority level, always serving the highest.
-    Priority(PrioritySpec),
-    /// A token bucket that shapes (delays) or polices (drops or demotes).
-    TokenBucket(TokenBucketSpec),
+#[serde(deny_unknown_fields)]
+pub struct DropTailSpec {
+    /// Capacity in packets (give this or limit_bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_packets: Option<u32>,
+    /// Capacity in bytes (give this or limit_packets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<u64>,
+}
+
+/// The test-only discipline's parameters (scenario/queue_registry.rs).
+#[cfg(test)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TestDummySpec {
+    /// Capacity in packets.
+    pub limit_packets: u32,
 }
 
 impl Default for QueueSpec {
     fn default() -> Self {
-        QueueSpec::DropTail {
+        QueueSpec::DropTail(DropTailSpec {
             limit_packets: Some(1000),
             limit_bytes: None,
-        }
+        })
     }
 }
 

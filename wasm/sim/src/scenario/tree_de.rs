@@ -2,11 +2,17 @@
 //! first error happened (`flows[0].cc`), and is stricter than serde_json's:
 //! a struct must be an object (not an array of its fields), an enum a
 //! string. Generic: the scenario types' derived `Deserialize` drives it.
+//!
+//! It also reads the internally tagged enums (`{"kind": "red", …}`) whose
+//! `Deserialize` comes from `#[derive(TaggedDeserialize)]` (the
+//! tcplab-derive crate): the variant named by the tag member, then the
+//! object's other members, straight from the tree, with no buffer and so
+//! with the field path of an error inside.
 
 use super::json_tree::Json;
 use serde::de::{
-    self, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess, VariantAccess,
-    Visitor,
+    self, Deserialize, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
 };
 use serde::forward_to_deserialize_any;
 use std::cell::RefCell;
@@ -73,12 +79,20 @@ pub struct ErrorPath(RefCell<Option<String>>);
 
 impl ErrorPath {
     fn note<T>(&self, path: &Path, r: Result<T, Error>) -> Result<T, Error> {
-        if r.is_err() && self.0.borrow().is_none() {
+        if r.is_err() {
+            self.failed_at(path);
+        }
+        r
+    }
+
+    /// Not generic: one copy, whatever the type read.
+    #[inline(never)]
+    fn failed_at(&self, path: &Path) {
+        if self.0.borrow().is_none() {
             let mut s = String::new();
             path.write(&mut s);
             *self.0.borrow_mut() = Some(s);
         }
-        r
     }
 
     /// The path noted, or "" (the whole document).
@@ -89,12 +103,28 @@ impl ErrorPath {
 
 /// Read `T` from `json`, noting the path of an error in `at`.
 pub fn deserialize<'de, T: de::Deserialize<'de>>(json: &Json, at: &ErrorPath) -> Result<T, Error> {
-    let r = T::deserialize(De {
-        json,
-        path: &Path::Root,
-        at,
-    });
+    let r = T::deserialize(De::new(json, &Path::Root, at));
     at.note(&Path::Root, r)
+}
+
+/// The name `#[derive(TaggedDeserialize)]` asks for, followed by the tag
+/// (`$tcplab::tagged::kind`).
+const TAGGED: &str = "$tcplab::tagged::";
+
+/// Read a tagged enum from another deserializer (serde_json, in tests):
+/// the value is buffered as a tree and read from that.
+pub fn read_buffered<'de, T, D: de::Deserializer<'de>>(
+    d: D,
+    tag: &'static str,
+    read: impl FnOnce(De<'_>) -> Result<T, Error>,
+) -> Result<T, D::Error> {
+    let json = Json::deserialize(d)?;
+    let at = ErrorPath::default();
+    read(De {
+        mode: Mode::Tagged(tag),
+        ..De::new(&json, &Path::Root, &at)
+    })
+    .map_err(|e| de::Error::custom(e.0))
 }
 
 /// Whether serde's derive is reading an internally tagged enum: its
@@ -103,14 +133,50 @@ fn tagged(visitor: &dyn de::Expected) -> bool {
     format!("{visitor}").starts_with("internally tagged enum")
 }
 
+/// How [`De`] reads an object.
 #[derive(Clone, Copy)]
-struct De<'a> {
+enum Mode {
+    /// As serde asks.
+    Plain,
+    /// As an internally tagged enum with this tag: `deserialize_enum`
+    /// reads the variant from the tag member.
+    Tagged(&'static str),
+    /// As the body of such a variant: every member but the tag.
+    Body(&'static str),
+}
+
+#[derive(Clone, Copy)]
+pub struct De<'a> {
     json: &'a Json,
     path: &'a Path<'a>,
     at: &'a ErrorPath,
+    mode: Mode,
 }
 
-impl De<'_> {
+impl<'a> De<'a> {
+    fn new(json: &'a Json, path: &'a Path<'a>, at: &'a ErrorPath) -> Self {
+        De {
+            json,
+            path,
+            at,
+            mode: Mode::Plain,
+        }
+    }
+
+    /// The members of an object as a map, without the tag in a variant's body.
+    fn map(self, members: &'a [(String, Json)]) -> Map<'a> {
+        Map {
+            members,
+            next: 0,
+            path: self.path,
+            at: self.at,
+            skip: match self.mode {
+                Mode::Body(tag) => Some(tag),
+                _ => None,
+            },
+        }
+    }
+
     fn invalid_type(&self, expected: &dyn de::Expected) -> Error {
         de::Error::invalid_type(self.json.unexpected(), expected)
     }
@@ -148,21 +214,37 @@ impl<'de> de::Deserializer<'de> for De<'_> {
             Json::I64(v) => visitor.visit_i64(*v),
             Json::F64(v) => visitor.visit_f64(*v),
             Json::String(s) => visitor.visit_str(s),
-            // serde reads an internally tagged value (`{"kind": …}`) through here, and
-            // would also take an array of the kind and the fields in order: not here.
-            Json::Array(_) if tagged(&visitor) => Err(self.invalid_type(&visitor)),
+            // serde's derive of an internally tagged enum reads through here, into a
+            // buffer that keeps no field path: such enums derive TaggedDeserialize.
+            Json::Array(_) | Json::Object(_) if tagged(&visitor) => Err(Error(format!(
+                "{} is read without #[derive(TaggedDeserialize)]",
+                &visitor as &dyn de::Expected
+            ))),
             Json::Array(items) => visitor.visit_seq(Seq {
                 items,
                 next: 0,
                 path: self.path,
                 at: self.at,
             }),
-            Json::Object(members) => visitor.visit_map(Map {
-                members,
-                next: 0,
-                path: self.path,
-                at: self.at,
+            Json::Object(members) => visitor.visit_map(self.map(members)),
+        }
+    }
+
+    /// `#[derive(TaggedDeserialize)]` asks for its enum by a name that
+    /// carries the tag: an object is read as that enum (see [`Tagged`]).
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match (name.strip_prefix(TAGGED), self.json) {
+            (Some(tag), Json::Object(_)) => visitor.visit_some(De {
+                mode: Mode::Tagged(tag),
+                ..self
             }),
+            // As serde's derive words it: "expected internally tagged enum X".
+            (Some(_), _) => Err(self.invalid_type(&visitor)),
+            (None, _) => self.deserialize_any(visitor),
         }
     }
 
@@ -181,12 +263,7 @@ impl<'de> de::Deserializer<'de> for De<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.json {
-            Json::Object(members) => visitor.visit_map(Map {
-                members,
-                next: 0,
-                path: self.path,
-                at: self.at,
-            }),
+            Json::Object(members) => visitor.visit_map(self.map(members)),
             _ => Err(self.invalid_type(&visitor)),
         }
     }
@@ -210,8 +287,13 @@ impl<'de> de::Deserializer<'de> for De<'_> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match self.json {
-            Json::String(s) => visitor.visit_enum(UnitVariant(s)),
+        match (self.mode, self.json) {
+            (Mode::Tagged(tag), Json::Object(members)) => visitor.visit_enum(Tagged {
+                members,
+                tag,
+                de: self,
+            }),
+            (_, Json::String(s)) => visitor.visit_enum(UnitVariant(s)),
             _ => Err(self.invalid_type(&visitor)),
         }
     }
@@ -230,7 +312,7 @@ impl<'de> de::Deserializer<'de> for De<'_> {
     }
 
     forward_to_deserialize_any! {
-        bytes byte_buf unit unit_struct newtype_struct tuple tuple_struct map
+        bytes byte_buf unit unit_struct tuple tuple_struct map
     }
 }
 
@@ -253,11 +335,7 @@ impl<'de> SeqAccess<'de> for Seq<'_> {
         };
         let path = Path::Index(self.path, self.next);
         self.next += 1;
-        let r = seed.deserialize(De {
-            json,
-            path: &path,
-            at: self.at,
-        });
+        let r = seed.deserialize(De::new(json, &path, self.at));
         self.at.note(&path, r).map(Some)
     }
 
@@ -271,6 +349,8 @@ struct Map<'a> {
     next: usize,
     path: &'a Path<'a>,
     at: &'a ErrorPath,
+    /// The tag of a variant's body, not one of its fields.
+    skip: Option<&'static str>,
 }
 
 impl<'de> MapAccess<'de> for Map<'_> {
@@ -280,6 +360,12 @@ impl<'de> MapAccess<'de> for Map<'_> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
+        while let (Some((key, _)), Some(tag)) = (self.members.get(self.next), self.skip) {
+            if key != tag {
+                break;
+            }
+            self.next += 1;
+        }
         let Some((key, _)) = self.members.get(self.next) else {
             return Ok(None);
         };
@@ -292,11 +378,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
         let (key, json) = &self.members[self.next];
         self.next += 1;
         let path = Path::Key(self.path, key);
-        let r = seed.deserialize(De {
-            json,
-            path: &path,
-            at: self.at,
-        });
+        let r = seed.deserialize(De::new(json, &path, self.at));
         self.at.note(&path, r)
     }
 
@@ -348,5 +430,67 @@ impl<'de> VariantAccess<'de> for UnitVariant<'_> {
             de::Unexpected::UnitVariant,
             &"struct variant",
         ))
+    }
+}
+
+/// An internally tagged value: the variant is the tag member's value, the
+/// variant's fields the other members. As serde's own reader of such a
+/// value: the first tag member is read (an error in it names it), a second
+/// one is a duplicate field, none a missing field; a unit variant ignores
+/// the other members.
+struct Tagged<'a> {
+    members: &'a [(String, Json)],
+    tag: &'static str,
+    de: De<'a>,
+}
+
+impl<'de, 'a> EnumAccess<'de> for Tagged<'a> {
+    type Error = Error;
+    type Variant = De<'a>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, De<'a>), Error> {
+        let mut tags = self.members.iter().filter(|(k, _)| k == self.tag);
+        let Some((key, json)) = tags.next() else {
+            return Err(de::Error::missing_field(self.tag));
+        };
+        let path = Path::Key(self.de.path, key);
+        let r = seed.deserialize(De::new(json, &path, self.de.at));
+        let variant = self.de.at.note(&path, r)?;
+        if tags.next().is_some() {
+            return Err(de::Error::duplicate_field(self.tag));
+        }
+        let body = De {
+            mode: Mode::Body(self.tag),
+            ..self.de
+        };
+        Ok((variant, body))
+    }
+}
+
+/// The body of a tagged variant: the object without its tag.
+impl<'de> VariantAccess<'de> for De<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        Err(self.invalid_type(&visitor))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.json {
+            Json::Object(members) => visitor.visit_map(self.map(members)),
+            _ => Err(self.invalid_type(&visitor)),
+        }
     }
 }

@@ -1,9 +1,11 @@
 //! The serde types of scenario schema v1.
 
 use serde::{Deserialize, Serialize};
+use tcplab_derive::TaggedDeserialize;
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
+use super::loss_spec::LossSpec;
 use super::queue_spec::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
@@ -179,73 +181,7 @@ fn is_zero(v: &f64) -> bool {
     *v == 0.0
 }
 
-/// Loss on the wire: packets that finish transmission but never arrive.
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum LossSpec {
-    /// Each packet is lost independently with probability `p`.
-    Bernoulli {
-        /// Loss probability, 0 to 1.
-        p: f64,
-        /// Only data packets (not ACKs) are lost.
-        #[serde(default = "yes")]
-        data_only: bool,
-    },
-    /// The link carries nothing between `start_s` and `end_s` (an outage).
-    Blackout { start_s: f64, end_s: f64 },
-    /// Lose the listed data packets, counted from 1 in the order they cross the link.
-    Nth { packets: Vec<u64> },
-    /// Bursty loss: a two-state Markov chain (Gilbert 1960, Elliott 1963;
-    /// netem `loss gemodel p r 1-h 1-k`). Per packet the chain first moves
-    /// Good → Bad with probability `p` or Bad → Good with probability `r`,
-    /// then loses the packet with the state's loss probability. With the
-    /// defaults (0 in Good, 1 in Bad) losses come in bursts of mean length
-    /// 1/r at a long-run rate p/(p + r).
-    GilbertElliott {
-        /// P(Good → Bad) per packet, 0 to 1.
-        p: f64,
-        /// P(Bad → Good) per packet, 0 to 1.
-        r: f64,
-        /// Loss probability in Good, 0 to 1 (netem 1 − k; default 0).
-        #[serde(default)]
-        loss_good: f64,
-        /// Loss probability in Bad, 0 to 1 (netem 1 − h; default 1).
-        #[serde(default = "one")]
-        loss_bad: f64,
-        /// Only data packets (not ACKs) see the channel.
-        #[serde(default = "yes")]
-        data_only: bool,
-    },
-}
-
-pub(super) fn one() -> f64 {
-    1.0
-}
-
-impl LossSpec {
-    /// The long-run fraction of (data) packets lost, where it is known in
-    /// advance (Bernoulli, Gilbert–Elliott); None for the others.
-    pub fn long_run_rate(&self) -> Option<f64> {
-        match self {
-            LossSpec::Bernoulli { p, .. } => Some(*p),
-            LossSpec::GilbertElliott {
-                p,
-                r,
-                loss_good,
-                loss_bad,
-                ..
-            } => {
-                if p + r <= 0.0 {
-                    return Some(*loss_good);
-                }
-                let pi_bad = p / (p + r);
-                Some(pi_bad * loss_bad + (1.0 - pi_bad) * loss_good)
-            }
-            _ => None,
-        }
-    }
-}
+// LossSpec: one line per model in scenario/loss_registry.rs, parameters in loss_spec.rs.
 
 pub(super) fn yes() -> bool {
     true
@@ -386,7 +322,7 @@ pub struct CcSwitch {
 
 /// What makes a flow switch algorithm.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, TaggedDeserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SwitchTrigger {
     /// At a fixed time, seconds after the start of the run.
@@ -417,6 +353,7 @@ pub enum Protocol {
 // ---------------------------------------------------------------------------
 
 use super::cc_registry::{define_cc_types, for_each_cc};
+use super::source_registry::{define_source_types, for_each_source};
 
 // CcAlgorithm and CcParams: one line per algorithm in scenario/cc_registry.rs.
 for_each_cc!(define_cc_types);
@@ -932,52 +869,15 @@ impl Default for ReceiverRateParams {
     }
 }
 
-/// The application behind a flow.
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SourceSpec {
-    /// Always has data to send (TCP).
-    #[default]
-    Bulk,
-    /// Sends `bytes` and stops; the flow completion time is recorded (TCP).
-    Sized { bytes: u64 },
-    /// Fixed-size datagrams at a fixed interval (UDP).
-    Cbr {
-        /// UDP payload per datagram, bytes.
-        packet_bytes: u32,
-        /// Time between datagrams, milliseconds.
-        interval_ms: f64,
-        /// Start at a random phase within the first interval.
-        #[serde(default)]
-        random_phase: bool,
-    },
-    /// Datagrams with exponential gaps (a Poisson process) at a mean rate (UDP).
-    Poisson {
-        /// Mean payload rate, bits per second (payload plus headers).
-        rate_bps: f64,
-        /// UDP payload per datagram, bytes (the mean when sizes are exponential).
-        packet_bytes: u32,
-        /// Draw sizes from an exponential distribution (for M/M/1) instead of fixed (M/D/1).
-        #[serde(default)]
-        exponential_sizes: bool,
-    },
-    /// Alternates between sending (bulk TCP, or CBR UDP at `rate_bps`) and silence.
-    OnOff {
-        /// Mean length of an on period, seconds.
-        on_s: f64,
-        /// Mean length of an off period, seconds.
-        off_s: f64,
-        /// Draw period lengths from exponential distributions instead of fixed.
-        #[serde(default)]
-        exponential: bool,
-        /// UDP only: sending rate while on, bits per second.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rate_bps: Option<f64>,
-        /// UDP only: payload per datagram, bytes.
-        #[serde(default = "default_udp_payload")]
-        packet_bytes: u32,
-    },
+// SourceSpec: one line per source in scenario/source_registry.rs.
+for_each_source!(define_source_types);
+
+// Written out: the registry macro defines the variants, so `#[default]` cannot mark one.
+#[allow(clippy::derivable_impls)]
+impl Default for SourceSpec {
+    fn default() -> Self {
+        SourceSpec::Bulk
+    }
 }
 
 pub(super) fn default_udp_payload() -> u32 {
@@ -1217,6 +1117,32 @@ pub struct UserLevelReceiver {
     /// Socket receive buffer, bytes: segments waiting for the process. At
     /// least one segment (MSS plus headers).
     pub buffer_bytes: u64,
+    /// When the process acknowledges (and so reopens the sender's window).
+    #[serde(default, skip_serializing_if = "UserLevelAck::is_each_segment")]
+    pub acknowledge: UserLevelAck,
+}
+
+/// When a user-level receiving process sends its acknowledgement (window
+/// update) for in-order data. A segment out of order is acknowledged at once
+/// either way (the gap is what the sender's loss detection needs).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UserLevelAck {
+    /// After every segment it processes.
+    #[default]
+    EachSegment,
+    /// Once the socket buffer is empty: a process that reads every datagram
+    /// waiting, then sends one acknowledgement for all of them. Segments that
+    /// arrive faster than it processes them get one window update for the
+    /// whole run, and a window-limited sender answers with a back-to-back run.
+    WhenDrained,
+}
+
+impl UserLevelAck {
+    fn is_each_segment(&self) -> bool {
+        *self == Self::EachSegment
+    }
 }
 
 impl TcpOptions {

@@ -492,21 +492,22 @@ fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
             }
         }
         (s, proto) => {
-            let (kind, allowed) = match proto {
-                Protocol::Tcp => ("TCP", "bulk, sized or on_off"),
-                Protocol::Udp => ("UDP", "cbr, poisson or on_off"),
+            let kind = match proto {
+                Protocol::Tcp => "TCP",
+                Protocol::Udp => "UDP",
             };
-            let name = match s {
-                SourceSpec::Bulk => "bulk",
-                SourceSpec::Sized { .. } => "sized",
-                SourceSpec::Cbr { .. } => "cbr",
-                SourceSpec::Poisson { .. } => "poisson",
-                SourceSpec::OnOff { .. } => "on_off",
+            // "bulk, sized or on_off": the registry's kinds for this transport.
+            let kinds = SourceSpec::kinds_for(proto);
+            let allowed = match kinds.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
             };
+            debug_assert!(!s.serves(proto));
             c.push(
                 ValidationError::at(format!("{p}.kind"), E::SourceNotForProtocol)
                     .with("protocol", kind)
-                    .with("source", name)
+                    .with("source", s.kind())
                     .with("allowed", allowed),
             );
         }

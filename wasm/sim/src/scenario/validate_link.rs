@@ -3,6 +3,8 @@
 //! name the field path, e.g. `topology.links[2].trace.text`, and the reason.
 
 use super::error::ErrorCode as E;
+use super::loss_registry::LossParams;
+use super::loss_spec::*;
 use super::types::*;
 use super::validate::{
     out_of_range, too_many, ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS,
@@ -16,11 +18,12 @@ pub const MAX_OVERHEAD_BYTES: u32 = 65_535;
 /// Most rate changes per direction.
 pub const MAX_RATE_CHANGES: usize = 10_000;
 
-struct L<'a> {
+/// Checks of one link: where its errors go.
+pub(crate) struct LinkCheck<'a> {
     errors: &'a mut Vec<ValidationError>,
 }
 
-impl L<'_> {
+impl LinkCheck<'_> {
     fn err(&mut self, path: impl Into<String>, code: E) {
         self.errors.push(ValidationError::at(path, code));
     }
@@ -45,9 +48,9 @@ impl L<'_> {
 /// Check everything about link `l` (at path `p`, as `topology.links[3]`)
 /// beyond its rate, delay, MTU and queue.
 pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Link) {
-    let mut c = L { errors };
+    let mut c = LinkCheck { errors };
     if let Some(loss) = &l.loss {
-        check_loss(&mut c, &format!("{p}.loss"), loss);
+        loss.params().check(&mut c, &format!("{p}.loss"));
     }
     c.range(
         &format!("{p}.jitter_ms"),
@@ -110,52 +113,68 @@ pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Li
     }
 }
 
-fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
-    match loss {
-        LossSpec::Bernoulli { p: prob, .. } => c.probability(&format!("{p}.p"), *prob),
-        LossSpec::Blackout { start_s, end_s } => {
-            c.range(&format!("{p}.start_s"), *start_s, 0.0, MAX_DURATION_S, "s");
-            c.range(&format!("{p}.end_s"), *end_s, 0.0, MAX_DURATION_S, "s");
-            if end_s <= start_s {
+impl LossParams for BernoulliSpec {
+    fn check(&self, c: &mut LinkCheck, p: &str) {
+        c.probability(&format!("{p}.p"), self.p);
+    }
+}
+
+impl LossParams for BlackoutSpec {
+    fn check(&self, c: &mut LinkCheck, p: &str) {
+        let (start_s, end_s) = (self.start_s, self.end_s);
+        c.range(&format!("{p}.start_s"), start_s, 0.0, MAX_DURATION_S, "s");
+        c.range(&format!("{p}.end_s"), end_s, 0.0, MAX_DURATION_S, "s");
+        if end_s <= start_s {
+            c.push(
+                ValidationError::at(format!("{p}.end_s"), E::NotAfterField)
+                    .with("field", "start_s"),
+            );
+        }
+    }
+}
+
+impl LossParams for NthSpec {
+    fn check(&self, c: &mut LinkCheck, p: &str) {
+        check_packet_list(c, p, &self.packets);
+    }
+}
+
+#[cfg(test)]
+impl LossParams for TestDummyLossSpec {
+    fn check(&self, c: &mut LinkCheck, p: &str) {
+        check_packet_list(c, p, &self.packets);
+    }
+}
+
+fn check_packet_list(c: &mut LinkCheck, p: &str, packets: &[u64]) {
+    if packets.is_empty() || packets.len() > 100_000 {
+        c.err(format!("{p}.packets"), E::NthListLength);
+    }
+    if packets.contains(&0) {
+        c.err(format!("{p}.packets"), E::NthFromOne);
+    }
+}
+
+impl LossParams for GilbertElliottSpec {
+    fn check(&self, c: &mut LinkCheck, p: &str) {
+        let (pgb, r, loss_good, loss_bad) = (self.p, self.r, self.loss_good, self.loss_bad);
+        c.probability(&format!("{p}.p"), pgb);
+        c.probability(&format!("{p}.r"), r);
+        c.probability(&format!("{p}.loss_good"), loss_good);
+        c.probability(&format!("{p}.loss_bad"), loss_bad);
+        // A chain that changes state less than once in a billion packets is
+        // no model of a channel; below this floor 1/r and p/(p + r) lose meaning.
+        for (field, v) in [("p", pgb), ("r", r)] {
+            if v > 0.0 && v < MIN_TRANSITION_P {
                 c.push(
-                    ValidationError::at(format!("{p}.end_s"), E::NotAfterField)
-                        .with("field", "start_s"),
+                    ValidationError::at(format!("{p}.{field}"), E::BelowFloorOrZero)
+                        .with("min", MIN_TRANSITION_P)
+                        .with("value", v),
                 );
             }
         }
-        LossSpec::Nth { packets } => {
-            if packets.is_empty() || packets.len() > 100_000 {
-                c.err(format!("{p}.packets"), E::NthListLength);
-            }
-            if packets.contains(&0) {
-                c.err(format!("{p}.packets"), E::NthFromOne);
-            }
-        }
-        LossSpec::GilbertElliott {
-            p: pgb,
-            r,
-            loss_good,
-            loss_bad,
-            ..
-        } => {
-            c.probability(&format!("{p}.p"), *pgb);
-            c.probability(&format!("{p}.r"), *r);
-            c.probability(&format!("{p}.loss_good"), *loss_good);
-            c.probability(&format!("{p}.loss_bad"), *loss_bad);
-            // A chain that changes state less than once in a billion packets is
-            // no model of a channel; below this floor 1/r and p/(p + r) lose meaning.
-            for (field, v) in [("p", *pgb), ("r", *r)] {
-                if v > 0.0 && v < MIN_TRANSITION_P {
-                    c.push(
-                        ValidationError::at(format!("{p}.{field}"), E::BelowFloorOrZero)
-                            .with("min", MIN_TRANSITION_P)
-                            .with("value", v),
-                    );
-                }
-            }
-            if *r == 0.0 && *pgb > 0.0 && *loss_bad == 1.0 {
-                c.err(format!("{p}.r"), E::GilbertNeverRecovers);
-            }
+        if r == 0.0 && pgb > 0.0 && loss_bad == 1.0 {
+            c.err(format!("{p}.r"), E::GilbertNeverRecovers);
         }
     }
 }
@@ -163,7 +182,7 @@ fn check_loss(c: &mut L, p: &str, loss: &LossSpec) {
 /// Floor of a Gilbert–Elliott transition probability: one in a billion packets.
 pub const MIN_TRANSITION_P: f64 = 1e-9;
 
-fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
+fn check_rate_changes(c: &mut LinkCheck, p: &str, changes: &[RateChange]) {
     if changes.len() > MAX_RATE_CHANGES {
         c.push(too_many(p, MAX_RATE_CHANGES, "rate changes"));
         return;
@@ -203,7 +222,7 @@ fn check_rate_changes(c: &mut L, p: &str, changes: &[RateChange]) {
     }
 }
 
-fn check_trace(c: &mut L, p: &str, t: &TraceSpec) {
+fn check_trace(c: &mut LinkCheck, p: &str, t: &TraceSpec) {
     if let Err(why) = t.parse() {
         c.push(ValidationError::at(format!("{p}.text"), E::BadTrace).with("detail", why));
     }

@@ -6,6 +6,7 @@ use crate::app::{OnOff, UdpSource};
 use crate::engine::{Rng, Time};
 use crate::host::HostPipeline;
 use crate::net::Packet;
+use crate::scenario::UserLevelAck;
 use crate::tcp::handshake::Handshake;
 use crate::tcp::{TcpReceiver, TcpSender};
 use std::collections::VecDeque;
@@ -34,6 +35,8 @@ pub struct UserLevelRt {
     pub free: Time,
     /// Segments lost because the socket buffer was full.
     pub overruns: u64,
+    /// When the process acknowledges in-order data.
+    pub acknowledge: UserLevelAck,
 }
 
 impl UserLevelRt {
@@ -44,7 +47,15 @@ impl UserLevelRt {
             queue: VecDeque::new(),
             free: 0,
             overruns: 0,
+            acknowledge: spec.acknowledge,
         }
+    }
+
+    /// After the process has taken a segment: true when its acknowledgement
+    /// waits, because it acknowledges once the socket is empty and datagrams
+    /// are still waiting in it.
+    pub fn holds_ack(&self) -> bool {
+        self.acknowledge == UserLevelAck::WhenDrained && !self.queue.is_empty()
     }
 
     /// Bytes in the socket buffer at `now`: segments the process has not taken yet.
@@ -173,6 +184,39 @@ impl FlowRt {
         match &self.ends {
             Endpoints::Tcp { sender, .. } => Some(sender),
             Endpoints::Udp { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::UserLevelReceiver;
+
+    fn process(acknowledge: UserLevelAck) -> UserLevelRt {
+        UserLevelRt::new(&UserLevelReceiver {
+            processing_rate_bps: 5e6,
+            buffer_bytes: 24_000,
+            acknowledge,
+        })
+    }
+
+    #[test]
+    fn a_process_that_acknowledges_when_drained_holds_the_ack_while_datagrams_wait() {
+        let mut pkt = Packet::new(crate::net::PacketKind::Data, 0, 0, 1, 0);
+        pkt.size = 1500;
+        for (ack, held) in [
+            (UserLevelAck::EachSegment, false),
+            (UserLevelAck::WhenDrained, true),
+        ] {
+            let mut u = process(ack);
+            // Two segments back to back; the process takes the first.
+            u.accept(0, &pkt).expect("room");
+            u.accept(1, &pkt).expect("room");
+            u.queue.pop_front();
+            assert_eq!(u.holds_ack(), held, "{ack:?}, one still waiting");
+            u.queue.pop_front();
+            assert!(!u.holds_ack(), "{ack:?}, socket empty");
         }
     }
 }

@@ -443,13 +443,17 @@ impl World {
                     }
                 }
                 let before = receiver.delivered();
-                if let Some(mut ack) = receiver.on_data(pkt, now) {
+                let ack = receiver.on_data(pkt, now);
+                let after = receiver.delivered();
+                // A user-level process that acknowledges once its socket is
+                // empty holds the ACK of in-order data while segments wait.
+                let held = after > before && fl.user.as_ref().is_some_and(|u| u.holds_ack());
+                if let (Some(mut ack), false) = (ack, held) {
                     ack.flow = pkt.flow;
                     ack.src = pkt.dst;
                     ack.dst = pkt.src;
                     self.out.push(ack);
                 }
-                let after = receiver.delivered();
                 if fl.completed_at.is_none() && fl.size.is_some_and(|n| after >= n) {
                     fl.completed_at = Some(now);
                 }

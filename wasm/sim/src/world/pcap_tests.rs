@@ -287,10 +287,12 @@ fn tail_loss_probes_are_marked_as_such() {
         .iter_mut()
         .find(|l| l.id == "bottleneck")
         .expect("bottleneck");
-    bottleneck.loss = Some(crate::scenario::LossSpec::Bernoulli {
-        p: 0.1,
-        data_only: true,
-    });
+    bottleneck.loss = Some(crate::scenario::LossSpec::Bernoulli(
+        crate::scenario::BernoulliSpec {
+            p: 0.1,
+            data_only: true,
+        },
+    ));
     let mut w = World::new(&scenario);
     let (tlp, _) = timer_marks(&mut w, "flow1");
     let s = &w.summary().flows[0];

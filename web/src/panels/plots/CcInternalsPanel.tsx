@@ -2,6 +2,7 @@
 // W_max and K, Compound's delay window, BBR's bandwidth, min RTT and state, Vegas' Diff, ...
 // In compare mode B is drawn dotted over A, or on its own plots when B runs another algorithm.
 import { useState } from 'react';
+import stateNames from './ccStateNames.json';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { columnsWithPrefix, flowIds } from '../../sim/rows';
 import { useStore } from '../hooks/useStore';
@@ -13,17 +14,11 @@ import { spanOf } from './series';
 import type { RunView } from './series';
 import { SmallMultiples } from './SmallMultiples';
 
-/** What the values of state-like internals mean (docs/algorithms.md, the `metrics()` column). */
-const STATE_NAMES: Record<string, Record<string, string[]>> = {
-  bbr: { 'cc.mode': ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] },
-  cubic: {
-    'cc.region': ['slow start', 'Reno-friendly', 'concave', 'convex', 'conservative slow start'],
-  },
-  e2e_feedback: { 'cc.mode': ['probe', 'acquisition', 'tracking'] },
-  receiver_rate: {
-    'cc.branch': ['–', 'first loss', 'heavy loss', 'rate-limited', 'window-limited', 'window only'],
-  },
-};
+/**
+ * What the values of state-like internals mean: each algorithm's `metric_states()` in
+ * wasm/sim/src/cc/, generated into ccStateNames.json (a Rust test fails when it is stale).
+ */
+const STATE_NAMES: Record<string, Record<string, string[]> | undefined> = stateNames;
 
 export function CcInternalsPanel({ runs, durationS }: { runs: RunView[]; durationS: number }) {
   const t = useStrings();
