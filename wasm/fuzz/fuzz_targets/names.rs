@@ -1,7 +1,7 @@
 // Generated from public/schema/scenario.v1.json by wasm/sim/tests/fuzz_lists.rs:
 // every string enum value of the scenario schema (algorithms, queue and loss kinds,
 // sources, options). Do not edit.
-const NAMES: [&str; 97] = [
+const NAMES: [&str; 99] = [
     "ack_spacing",
     "at",
     "bbr",
@@ -22,6 +22,7 @@ const NAMES: [&str; 97] = [
     "drop_tail",
     "drr",
     "e2e_feedback",
+    "each_segment",
     "enqueue",
     "fast",
     "first_in_log",
@@ -98,5 +99,6 @@ const NAMES: [&str; 97] = [
     "vegas",
     "westwood_plus",
     "wfq",
+    "when_drained",
     "workstation_10m",
 ];
