@@ -237,7 +237,11 @@ impl CongestionControl for ReceiverRate {
             self.reported = Some(r);
         }
         self.measure(a);
-        self.grow(segments(a.acked_bytes, a.mss));
+        // The paper's receiver counts the packets it received in order since
+        // its last update, never more than the window it allowed: an ACK that
+        // covers more (a hole filled after go-back-N) grows cwnd by one window's
+        // packets at most.
+        self.grow(segments(a.acked_bytes, a.mss).min(self.cwnd.max(1.0)));
         self.maybe_increase(a.now);
     }
 
@@ -392,11 +396,15 @@ mod tests {
     #[test]
     fn cwnd_grows_per_packet_however_many_one_ack_covers() {
         // §4.1: +1 per packet received below ssthresh, +1/cwnd above. One
-        // ACK for 8 packets is 8 packets received.
+        // ACK for a window of 8 packets is 8 packets received.
+        let start = |r: &mut ReceiverRate| {
+            r.cwnd = 8.0;
+            r.ssthresh = 12.0;
+        };
         let mut one = rr(ReceiverRateParams::default());
-        one.ssthresh = 4.0;
+        start(&mut one);
         let mut each = rr(ReceiverRateParams::default());
-        each.ssthresh = 4.0;
+        start(&mut each);
         ack_segments(&mut one, MS, 8);
         for i in 0..8 {
             ack_segments(&mut each, MS + i, 1);
@@ -407,12 +415,18 @@ mod tests {
             one.cwnd,
             each.cwnd
         );
-        // 1 → 4 by slow start (three packets), then five at +1/cwnd.
-        let mut c = 4.0;
-        for _ in 0..5 {
+        // 8 → 12 by slow start (four packets), then four at +1/cwnd.
+        let mut c = 12.0;
+        for _ in 0..4 {
             c += 1.0 / c;
         }
         assert!((one.cwnd - c).abs() < 1e-9, "{} against {c}", one.cwnd);
+        // An ACK that covers more than the window (a hole filled after
+        // go-back-N) counts one window's packets, not every one it covers.
+        let mut big = rr(ReceiverRateParams::default());
+        start(&mut big);
+        ack_segments(&mut big, MS, 100);
+        assert!((big.cwnd - c).abs() < 1e-9, "{} against {c}", big.cwnd);
     }
 
     #[test]
