@@ -2,7 +2,6 @@
 //! than the RTO is undone, a real loss is not.
 
 use super::*;
-use crate::cc::newreno::NewReno;
 use crate::net::packet::PacketKind;
 
 const MSS: u64 = 1000;
@@ -10,24 +9,7 @@ const MSS: u64 = 1000;
 /// A SACK sender at the scenario defaults (Linux RTO, PRR, RACK-TLP) with
 /// F-RTO on or off, NewReno with IW 10, all ten segments sent at t = 0.
 fn started(frto: bool) -> (TcpSender, Vec<Packet>) {
-    let cfg = SenderConfig {
-        mss: MSS as u32,
-        header_bytes: 40,
-        rto_style: RtoStyle::Linux,
-        min_rto: 200_000_000,
-        granularity: 1,
-        recovery: Recovery::Sack,
-        recovery_rate: RecoveryRate::Prr,
-        rack_tlp: true,
-        reordering_window: 0.25,
-        frto,
-        timestamps: false,
-        send_buffer: 1 << 30,
-        pacing: false,
-        app_bytes: None,
-        ecn: false,
-    };
-    let mut s = TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS as u32, 10)));
+    let mut s = super::tests::sender_with(|c| c.frto = frto);
     let mut out = Vec::new();
     s.start(0, &mut out);
     assert_eq!(out.len(), 10);

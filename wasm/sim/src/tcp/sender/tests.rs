@@ -13,7 +13,7 @@ fn sender(ecn: bool) -> TcpSender {
 
 /// A SACK sender with the defaults of a scenario (Linux RTO, PRR, RACK-TLP)
 /// as `change` leaves them, and a NewReno controller with IW 10.
-fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
+pub(super) fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
     let mut cfg = SenderConfig {
         mss: MSS,
         header_bytes: 40,
