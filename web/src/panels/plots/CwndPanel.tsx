@@ -3,7 +3,6 @@
 // faded and dashed, behind it.
 import { useMemo } from 'react';
 import { counterSteps } from '../../charts/markers';
-import { chromeColors } from '../../charts/palette';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import type { MarkerSpec, SeriesSpec } from '../../charts/plotSpec';
 import { flowIds } from '../../sim/rows';
@@ -15,10 +14,10 @@ import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
-  dashFor,
   drawable,
   isPrevious,
   lineSeries,
+  meanLine,
   previousRuns,
   spanOf,
   styleFor,
@@ -57,13 +56,7 @@ export function CwndPanel({ runs, durationS }: { runs: RunView[]; durationS: num
       const mean = many && !prev ? meanOfFlows(r.snap, runIds, 'cwnd', open) : null;
       if (mean)
         series.push(
-          lineSeries(
-            `${r.tag}cwnd.mean`,
-            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
-            mean,
-            chromeColors().text,
-            { width: 2.6, dash: dashFor(r.tag), defined: open },
-          ),
+          meanLine('cwnd', r.tag, t.plot.meanOfFlows(runIds.length), t.plot.variantB, mean, open),
         );
       const flows = flowsById(r.snap.scenario);
       for (const id of tcpIds) {

@@ -3,7 +3,6 @@
 import { useMemo } from 'react';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
 import { flowIds } from '../../sim/rows';
-import { chromeColors } from '../../charts/palette';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { flowBounds } from './bounds';
@@ -16,6 +15,7 @@ import {
   dashFor,
   drawable,
   lineSeries,
+  meanLine,
   seriesColor,
   spanOf,
   tagSuffix,
@@ -49,12 +49,13 @@ export function RttPanel({ runs, durationS }: { runs: RunView[]; durationS: numb
       const mean = many ? meanOfFlows(r.snap, runIds, 'srtt', measuredRtt) : null;
       if (mean)
         series.push(
-          lineSeries(
-            `${r.tag}rtt.mean`,
-            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
+          meanLine(
+            'rtt',
+            r.tag,
+            t.plot.meanOfFlows(runIds.length),
+            t.plot.variantB,
             mean,
-            chromeColors().text,
-            { width: 2.6, dash: dashFor(r.tag), defined: measuredRtt },
+            measuredRtt,
           ),
         );
       for (const id of ids) {

@@ -2,7 +2,7 @@
 // analytic bounds of a chosen flow as labelled lines (the table of measured against bound is
 // BoundsTable, shown with the run's story). A live re-run's predecessor stays faded behind it.
 import { useMemo, useState } from 'react';
-import { BOUND_DASH, boundColor, chromeColors } from '../../charts/palette';
+import { BOUND_DASH, boundColor } from '../../charts/palette';
 import { windowedRate } from '../../charts/derived';
 import type { RefSpec, SeriesSpec } from '../../charts/plotSpec';
 import { formatNumber } from '../../i18n/format';
@@ -25,10 +25,10 @@ import { PlotCard } from './PlotCard';
 import {
   colorIndex,
   columnXY,
-  dashFor,
   drawable,
   isPrevious,
   lineSeries,
+  meanLine,
   previousRuns,
   spanOf,
   styleFor,
@@ -95,13 +95,11 @@ export function ThroughputPanel({ runs, durationS }: Props) {
           windowedRate(mean.x, mean.y, mean.n, windowS, 8),
         );
         series.push(
-          lineSeries(
-            `${r.tag}gp.mean`,
-            t.plot.meanOfFlows(runIds.length) + tagSuffix(r.tag, t.plot.variantB),
-            { x: rate.x, y: rate.y, n: mean.n },
-            chromeColors().text,
-            { width: 2.6, dash: dashFor(r.tag) },
-          ),
+          meanLine('gp', r.tag, t.plot.meanOfFlows(runIds.length), t.plot.variantB, {
+            x: rate.x,
+            y: rate.y,
+            n: mean.n,
+          }),
         );
       }
       for (const id of ids) {

@@ -1,6 +1,13 @@
 // Building plot series from runs: which runs to draw (A, and B dashed in compare mode), the
 // colour of each flow (by its position in A, so A and B match), and columns as x/y arrays.
-import { B_DASH, PREVIOUS_DASH, faded, seriesColor, seriesDash } from '../../charts/palette';
+import {
+  B_DASH,
+  PREVIOUS_DASH,
+  chromeColors,
+  faded,
+  seriesColor,
+  seriesDash,
+} from '../../charts/palette';
 import type { SeriesSpec } from '../../charts/plotSpec';
 import { findColumn, timeColumn } from '../../sim/rows';
 import type { ColumnEntity } from '../../sim/protocol';
@@ -99,6 +106,25 @@ export function lineSeries(
   opts: Partial<SeriesSpec> = {},
 ): SeriesSpec {
   return { id, label, x: xy.x, y: xy.y, n: xy.n, color, width: 1.8, ...opts };
+}
+
+/**
+ * The thick line of the mean of a run's flows (plots above 12 flows): `label` names it (the
+ * page's words for the mean of `count` flows), B's run is marked as the other lines of B are.
+ */
+export function meanLine(
+  id: string,
+  tag: RunView['tag'],
+  label: string,
+  bLabel: string,
+  xy: { x: ArrayLike<number>; y: ArrayLike<number>; n: number },
+  defined?: (y: number) => boolean,
+): SeriesSpec {
+  return lineSeries(`${tag}${id}.mean`, label + tagSuffix(tag, bLabel), xy, chromeColors().text, {
+    width: 2.6,
+    dash: dashFor(tag),
+    ...(defined ? { defined } : {}),
+  });
 }
 
 export { seriesColor, seriesDash };
