@@ -28,6 +28,7 @@ export default tseslint.config(
       '.venv/',
       'wasm/',
       'web/src/sim/pkg/',
+      'web/src/sim/grade-pkg/',
       'test-results/',
       'playwright-report/',
     ],

@@ -7,11 +7,30 @@ export const WASM_DIR = join(ROOT, 'wasm');
 export const CARGO_MANIFEST = join(WASM_DIR, 'Cargo.toml');
 export const CARGO_LOCK = join(WASM_DIR, 'Cargo.lock');
 export const CARGO_TARGET = join(WASM_DIR, 'target');
+const WASM_OUT = join(CARGO_TARGET, 'wasm32-unknown-unknown', 'release');
+// The simulator's module: what the lab page needs to run a scenario.
 export const WASM_CRATE = 'tcplab-wasm';
-export const WASM_RAW = join(CARGO_TARGET, 'wasm32-unknown-unknown', 'release', 'tcplab_wasm.wasm');
+export const WASM_RAW = join(WASM_OUT, 'tcplab_wasm.wasm');
 export const PKG_DIR = join(ROOT, 'web', 'src', 'sim', 'pkg');
 export const PKG_JS = join(PKG_DIR, 'tcplab_wasm.js');
 export const PKG_WASM = join(PKG_DIR, 'tcplab_wasm_bg.wasm');
+// The grader's module, loaded by the lessons, grading and the Papers view when they open.
+export const GRADE_WASM_CRATE = 'tcplab-grade-wasm';
+export const GRADE_WASM_RAW = join(WASM_OUT, 'tcplab_grade_wasm.wasm');
+export const GRADE_PKG_DIR = join(ROOT, 'web', 'src', 'sim', 'grade-pkg');
+export const GRADE_PKG_JS = join(GRADE_PKG_DIR, 'tcplab_grade_wasm.js');
+export const GRADE_PKG_WASM = join(GRADE_PKG_DIR, 'tcplab_grade_wasm_bg.wasm');
+/** The wasm modules the page loads: crate, cargo's output, wasm-bindgen's output. */
+export const WASM_MODULES = [
+  { crate: WASM_CRATE, raw: WASM_RAW, dir: PKG_DIR, js: PKG_JS, wasm: PKG_WASM },
+  {
+    crate: GRADE_WASM_CRATE,
+    raw: GRADE_WASM_RAW,
+    dir: GRADE_PKG_DIR,
+    js: GRADE_PKG_JS,
+    wasm: GRADE_PKG_WASM,
+  },
+];
 export const CLI_BIN = join(
   CARGO_TARGET,
   'release',

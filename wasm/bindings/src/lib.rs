@@ -8,10 +8,8 @@
 //! with `panic = "abort"` the call that panicked ends in a wasm trap
 //! (`RuntimeError: unreachable`) that carries no message of its own.
 
-mod lessons;
 mod panic;
 
-pub use lessons::*;
 pub use panic::{last_panic, trigger_panic};
 use sim::world::capture::CapturePoint;
 use sim::World;

@@ -1,8 +1,9 @@
-// The grader's calls into the wasm module (wasm/grade through the facade), typed with the
-// generated boundary types. Synchronous: call them once the module is loaded (loadPageWasm,
-// or initSync in Node). A call answers `{ok}` or `{problems}`; a problem is a code, a field
-// path and parameters, worded by the page (i18n/problems.ts).
-import {
+// The grader's calls into its own wasm module (wasm/grade through wasm/grade-bindings), typed
+// with the generated boundary types. The lab page does not download that module: the lessons,
+// grading and the Papers view call loadGrader() when they open (initSync in Node). The calls are
+// synchronous once it has loaded. A call answers `{ok}` or `{problems}`; a problem is a code, a
+// field path and parameters, worded by the page (i18n/problems.ts).
+import init, {
   assignment_check,
   Grading as WasmGrading,
   key_variants,
@@ -12,7 +13,7 @@ import {
   path_set,
   student_id,
   student_view,
-} from './pkg/tcplab_wasm.js';
+} from './grade-pkg/tcplab_grade_wasm.js';
 import type {
   Assignment,
   Graded,
@@ -24,6 +25,14 @@ import type {
 } from './boundary';
 
 export type Outcome<T> = { ok: T } | { problems: Problem[] };
+
+let loading: Promise<void> | null = null;
+
+/** Load the grader's module (once); the calls below need it. */
+export function loadGrader(): Promise<void> {
+  loading ??= init().then(() => undefined);
+  return loading;
+}
 
 function read<T>(text: string): Outcome<T> {
   try {

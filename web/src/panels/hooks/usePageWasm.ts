@@ -1,4 +1,5 @@
-// The wasm module on the page's thread (validator, Jain's index): loading, ready or failed.
+// The wasm module on the page's thread (validator, Jain's index), and with `grader` the grader's
+// module too (the lessons' views): loading, ready or failed.
 import { useEffect, useState } from 'react';
 import { loadPageWasm } from '../../sim/validator';
 import type { PageWasm } from '../../sim/validator';
@@ -6,18 +7,20 @@ import type { PageWasm } from '../../sim/validator';
 export type PageWasmState =
   { state: 'loading' } | { state: 'ready'; wasm: PageWasm } | { state: 'failed'; message: string };
 
-export function usePageWasm(): PageWasmState {
+export function usePageWasm({ grader = false } = {}): PageWasmState {
   const [v, setV] = useState<PageWasmState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    loadPageWasm().then(
-      (wasm) => live && setV({ state: 'ready', wasm }),
+    // The grader's glue is imported here, not at the top: the lab's first chunk leaves it out.
+    const loadGrader = () => import('../../sim/grader').then((m) => m.loadGrader());
+    Promise.all([loadPageWasm(), grader ? loadGrader() : null]).then(
+      ([wasm]) => live && setV({ state: 'ready', wasm }),
       (e: unknown) =>
         live && setV({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [grader]);
   return v;
 }

@@ -127,7 +127,7 @@ function Body({ route }: { route: LessonRoute }) {
 
 export function LessonRoot({ route }: { route: LessonRoute }) {
   const p = useStore(prefs);
-  const wasm = usePageWasm();
+  const wasm = usePageWasm({ grader: true });
   const t = useStrings();
   const c = useClassroom();
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PAPERS, experimentScenario } from '../../papers/report';
 import type { Experiment, Verdict } from '../../papers/report';
 import { encodeLink } from '../../scenario/link/linkCodec';
+import { loadGrader } from '../../sim/grader';
 import { loadPageWasm } from '../../sim/validator';
 import { replaceScenario } from '../../state/editorStore';
 import { useStrings } from '../hooks/useStrings';
@@ -16,7 +17,7 @@ import './papers.css';
  * Returns why it could not, if it could not.
  */
 async function openExperiment(e: Experiment): Promise<string | null> {
-  await loadPageWasm();
+  await Promise.all([loadPageWasm(), loadGrader()]);
   const s = experimentScenario(e);
   if (typeof s === 'string') return s;
   replaceScenario(s);
