@@ -1,6 +1,6 @@
-//! The calls the page makes through the wasm facade (wasm/bindings forwards them as they
-//! are): JSON text in, JSON text out, `{"ok": …}` or `{"problems": […]}`. Here rather than
-//! in the facade so that they are built small with the rest of the grader.
+//! The calls the page makes through the grader's wasm module (wasm/grade-bindings forwards
+//! them as they are): JSON text in, JSON text out, `{"ok": …}` or `{"problems": […]}`. Here
+//! rather than in the facade so that they are built small with the rest of the grader.
 
 use crate::grader::{Plan, Report};
 use crate::lesson::{self, AssignedRun};
