@@ -1,6 +1,7 @@
 // The wasm module on the page's thread (validator, Jain's index), and with `grader` the grader's
 // module too (the lessons' views): loading, ready or failed.
 import { useEffect, useState } from 'react';
+import { loadGrader } from '../../sim/grader';
 import { loadPageWasm } from '../../sim/validator';
 import type { PageWasm } from '../../sim/validator';
 
@@ -11,8 +12,6 @@ export function usePageWasm({ grader = false } = {}): PageWasmState {
   const [v, setV] = useState<PageWasmState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    // The grader's glue is imported here, not at the top: the lab's first chunk leaves it out.
-    const loadGrader = () => import('../../sim/grader').then((m) => m.loadGrader());
     Promise.all([loadPageWasm(), grader ? loadGrader() : null]).then(
       ([wasm]) => live && setV({ state: 'ready', wasm }),
       (e: unknown) =>
