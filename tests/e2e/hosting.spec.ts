@@ -1,6 +1,7 @@
 // Static hosting: the built site, served from a sub-path (/lab/sub/, see
-// playwright.config.ts), loads and runs with every request to its own origin and path; after the
-// first visit its service worker lets it reload and run with the network off.
+// playwright.config.ts), loads and runs with every request to its own origin and path, and
+// without the grader's wasm module (the lessons load it); after the first visit its service
+// worker lets it reload and run with the network off.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { goldenHash } from '../golden/golden';
@@ -27,6 +28,21 @@ test('every request goes to the site itself, under its sub-path', async ({ page,
     return url.origin !== base.origin || !url.pathname.startsWith(base.pathname);
   });
   expect(foreign).toEqual([]);
+});
+
+test('the lab runs with the simulator module alone; the lessons load the grader module', async ({
+  page,
+}) => {
+  const urls = recordRequests(page);
+  const wasm = (name: string) => urls.filter((u) => new URL(u).pathname.includes(`/${name}-`));
+  await openLab(page);
+  await runToDone(page);
+  expect(wasm('tcplab_wasm_bg')).not.toEqual([]);
+  expect(wasm('tcplab_grade_wasm_bg')).toEqual([]);
+  await page.goto('./?lang=en&theme=light#lessons');
+  await page.getByTestId('lesson-link-01-sawtooth').click();
+  await expect(page.getByTestId('variant')).toBeVisible();
+  expect(wasm('tcplab_grade_wasm_bg')).not.toEqual([]);
 });
 
 test.describe('offline', () => {
