@@ -98,17 +98,6 @@ pub fn estimate(scenario_json: &str) -> JsValue {
     to_js(sim::scenario::to_json(&sim::check_scenario(scenario_json)))
 }
 
-/// Paper 000's host bound for every TCP flow as curves over MTU and over RTT,
-/// offload off and on: a JSON array (null for UDP flows).
-#[wasm_bindgen]
-pub fn bound_curves(scenario_json: &str) -> Result<String, JsValue> {
-    let s = sim::parse_scenario(scenario_json).map_err(|e| errors_thrown(&e))?;
-    let curves: Vec<_> = (0..s.flows.len())
-        .map(|i| sim::metrics::bounds::bound_curves(&s, i))
-        .collect();
-    Ok(sim::scenario::to_json(&curves))
-}
-
 /// Jain's fairness index of `values` (`sim::metrics::fairness::jain_index`).
 #[wasm_bindgen]
 pub fn jain_index(values: &[f64]) -> f64 {
