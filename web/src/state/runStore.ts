@@ -87,16 +87,6 @@ export function expectedRows(s: Scenario): number {
   return Math.max(16, Math.min(1_100_000, Number.isFinite(rows) ? rows : 1024));
 }
 
-/**
- * Give a drained chunk's memory back now: it was copied into the trace, and near the trace cap
- * the chunks waiting for a garbage collection held hundreds of MB. `ArrayBuffer.transfer(0)`
- * (ES2024; where missing, the collector frees it later) detaches the buffer, freeing its bytes.
- */
-function release(chunk: Float64Array): void {
-  const buffer = chunk.buffer as ArrayBufferLike & { transfer?: (length: number) => ArrayBuffer };
-  if (buffer instanceof ArrayBuffer && typeof buffer.transfer === 'function') buffer.transfer(0);
-}
-
 export class RunStore {
   private snap: RunSnapshot = IDLE_RUN;
   private run: SimRun | null = null;
@@ -180,7 +170,6 @@ export class RunStore {
         },
         rows: (chunk, nowNs, events) => {
           this.snap.trace?.append(chunk);
-          release(chunk);
           this.updateRows({
             nowS: nowNs / NS_PER_S,
             events,
