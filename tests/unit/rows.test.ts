@@ -100,4 +100,42 @@ describe('TraceBuffer', () => {
     expect(buf.column(0)[4]).toBe(1);
     expect(buf.length).toBe(9);
   });
+
+  it('gives back every value exactly, whatever the columns hold and however the rows arrive', () => {
+    // A small deterministic generator (no Math.random: a failure must repeat).
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) as number;
+    const values = [0, -0, NaN, 1, 0.1, 16_777_217, -3, Infinity];
+    for (let trial = 0; trial < 20; trial++) {
+      const width = 1 + Math.floor(rand() * 6);
+      const buf = new TraceBuffer(width, 1 + Math.floor(rand() * 4));
+      const expected: number[][] = Array.from({ length: width }, () => []);
+      // Each column changes value with its own probability (0: never).
+      const change = Array.from({ length: width }, () => [0, 0.05, 0.5][Math.floor(rand() * 3)]);
+      const current = Array.from({ length: width }, () => values[Math.floor(rand() * 8)]);
+      for (let chunk = 0; chunk < 8; chunk++) {
+        const rows = Math.floor(rand() * 5);
+        const data = new Float64Array(rows * width);
+        for (let r = 0; r < rows; r++) {
+          for (let c = 0; c < width; c++) {
+            if (rand() < (change[c] as number)) current[c] = values[Math.floor(rand() * 8)];
+            data[r * width + c] = current[c] as number;
+            expected[c]?.push(current[c] as number);
+          }
+        }
+        buf.append(data);
+        for (let c = 0; c < width; c++) {
+          const got = Array.from(buf.column(c));
+          expect(got.length).toBe(expected[c]?.length);
+          got.forEach((v, i) => {
+            if (!Object.is(v, expected[c]?.[i])) {
+              throw new Error(
+                `trial ${trial}, column ${c}, row ${i}: ${v} for ${expected[c]?.[i]}`,
+              );
+            }
+          });
+        }
+      }
+    }
+  });
 });

@@ -57,18 +57,19 @@ export class TraceBuffer {
           if (Math.fround(v) !== v && v === v) break;
           col[this.n + r] = v;
         }
-        if (r < rows) col = this.widen(c);
+        if (r < rows) col = this.widen(c, this.n + r);
       }
       for (; r < rows; r++) col[this.n + r] = chunk[r * w + c] as number;
     }
     this.n += rows;
   }
 
-  /** Column `c` in 8-byte floats from now on (a value arrived that 4 bytes cannot hold). */
-  private widen(c: number): Float64Array {
+  /** Column `c` in 8-byte floats from now on (a value arrived that 4 bytes cannot hold), with
+   * its first `filled` rows. */
+  private widen(c: number, filled: number): Float64Array {
     const old = this.cols[c] as TraceColumn;
     const wide = new Float64Array(old.length);
-    wide.set(old.subarray(0, this.n));
+    wide.set(old.subarray(0, filled));
     this.cols[c] = wide;
     return wide;
   }
