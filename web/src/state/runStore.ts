@@ -60,8 +60,12 @@ function parseStepped(json: string): SteppedEvent {
 }
 /** Smoothing of the events-per-second meter (weight of the newest measurement). */
 const METER_WEIGHT = 0.3;
-/** New rows are announced to the panels at most this often (they recompute derived series). */
+/** New rows are announced to the panels at most this often (they recompute derived series)… */
 const ROWS_NOTIFY_MS = 60;
+/** …or this often for a trace of more than LARGE_TRACE values (rows × columns), whose every
+ * announcement derives series of up to a thousand flows and leaves their arrays to collect. */
+const LARGE_ROWS_NOTIFY_MS = 250;
+const LARGE_TRACE = 5_000_000;
 
 export const IDLE_RUN: RunSnapshot = {
   status: 'idle',
@@ -94,6 +98,7 @@ export class RunStore {
   private speed: Speed;
   private meter = { wallMs: 0, events: 0 };
   private pendingRows: Partial<RunSnapshot> | null = null;
+  private notifyMs = ROWS_NOTIFY_MS;
   private rowsTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** The events stepped one at a time (`stepEvent`) since the run started: the event list. */
@@ -122,7 +127,7 @@ export class RunStore {
   /** Rows arrive many times a frame at full speed: announce them together. */
   private updateRows(patch: Partial<RunSnapshot>): void {
     this.pendingRows = { ...this.pendingRows, ...patch };
-    this.rowsTimer ??= setTimeout(() => this.update({}), ROWS_NOTIFY_MS);
+    this.rowsTimer ??= setTimeout(() => this.update({}), this.notifyMs);
   }
 
   private measure(events: number): number {
@@ -160,6 +165,8 @@ export class RunStore {
       },
       {
         started: (columns, endNs, initial) => {
+          const values = columns.length * expectedRows(scenario);
+          this.notifyMs = values > LARGE_TRACE ? LARGE_ROWS_NOTIFY_MS : ROWS_NOTIFY_MS;
           this.update({
             status: this.snap.status === 'seeking' ? 'seeking' : 'running',
             columns,
