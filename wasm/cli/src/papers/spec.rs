@@ -235,6 +235,10 @@ impl Paper {
             if !ids.insert(r.id.as_str()) {
                 return Err(at(format!("id '{}' is used twice", r.id)));
             }
+            // The report and the page put `where` in parentheses themselves.
+            if r.place.starts_with('(') && r.place.ends_with(')') {
+                return Err(at("where: give it without the parentheses around it".into()));
+            }
             self.value_name(&r.value)
                 .map_err(|e| at(format!("value: {e}")))?;
             for c in std::iter::once(&r.reproduced).chain(&r.direction) {
@@ -439,6 +443,11 @@ mod tests {
         assert_eq!(e, "values.r2: 'r2' refers to itself");
         let e = err_of(|v| v["quotes"][0]["file"] = "../x".into());
         assert!(e.starts_with("quotes[0]: file:"), "{e}");
+        let e = err_of(|v| v["results"][0]["where"] = "(§2)".into());
+        assert_eq!(
+            e,
+            "results[0]: where: give it without the parentheses around it"
+        );
         let e = err_of(|v| v["format"] = "x".into());
         assert!(e.starts_with("format:"), "{e}");
         let e = err_of(|v| v["results"][0]["surprise"] = 1.into());

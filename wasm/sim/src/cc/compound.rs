@@ -3,7 +3,11 @@
 //! draft-sridharan-tcpm-ctcp-02). The send window is win = cwnd + dwnd:
 //!
 //! - cwnd, the loss window, is Reno: +1 per ACK in slow start, +1/win per
-//!   ACK in congestion avoidance (paper 002 eq. 5), halved on loss.
+//!   ACK in congestion avoidance (paper 002 eq. 5), halved on loss. By
+//!   default an ACK counts the segments it acknowledges (RFC 3465, as the
+//!   lab's Reno); with the flow's `tcp.byte_counting` off it counts once, as
+//!   eq. 5 and the draft write it, so a delayed-ACK receiver halves the
+//!   loss window's growth to about ½ segment per round trip.
 //! - dwnd, the delay window, changes once per round trip in congestion
 //!   avoidance when win > low_window (38): with Diff = win·(1 − baseRTT/RTT)
 //!   (eq. 8; RTT = the minimum sample of the round, at least 3 samples, as in
@@ -116,6 +120,9 @@ pub struct Compound {
     diff: f64,
     /// The flow's slow-start rule (`tcp.slow_start`).
     slow_start: SlowStart,
+    /// Congestion avoidance counts acknowledged segments (`tcp.byte_counting`);
+    /// off: +1/win per ACK whatever it acknowledges (eq. 5).
+    byte_counting: bool,
     rtt: RttSeen,
 }
 
@@ -135,8 +142,16 @@ impl Compound {
             last_rtt: 0,
             diff: 0.0,
             slow_start: ctx.slow_start,
+            byte_counting: true,
             rtt: RttSeen::default(),
         }
+    }
+
+    /// Count an ACK once in congestion avoidance when `on` is false (the
+    /// flow's `tcp.byte_counting`).
+    pub fn with_byte_counting(mut self, on: bool) -> Self {
+        self.byte_counting = on;
+        self
     }
 
     /// Take over a running flow: the whole handed window becomes the loss
@@ -213,7 +228,8 @@ impl CongestionControl for Compound {
         if let Some(acked) =
             common::slow_start_then_ca(&mut self.cwnd, self.ssthresh_loss, a, self.slow_start)
         {
-            self.cwnd += acked / self.win();
+            let counted = if self.byte_counting { acked } else { 1.0 };
+            self.cwnd += counted / self.win();
         }
         if self.round.on_ack(a) {
             self.per_round();
@@ -360,6 +376,26 @@ mod tests {
             to_bytes(40.0 + 0.01 + 60.0, MSS),
             "the sender sees win = cwnd + dwnd"
         );
+    }
+
+    /// One delayed ACK for two segments: byte counting adds 2/win, counting
+    /// the ACK once (eq. 5 as written, `tcp.byte_counting` off) adds 1/win.
+    #[test]
+    fn without_byte_counting_a_delayed_ack_counts_once() {
+        let ack = AckSample {
+            now: MS,
+            acked_bytes: 2 * MSS as u64,
+            inflight_bytes: 19 * MSS as u64,
+            delivered_bytes: 2 * MSS as u64,
+            mss: MSS,
+            ..Default::default()
+        };
+        let mut by_bytes = ctcp(40.0, 60.0);
+        by_bytes.on_ack(&ack);
+        assert!((by_bytes.loss_window() - (40.0 + 2.0 / 100.0)).abs() < 1e-12);
+        let mut per_ack = ctcp(40.0, 60.0).with_byte_counting(false);
+        per_ack.on_ack(&ack);
+        assert!((per_ack.loss_window() - (40.0 + 1.0 / 100.0)).abs() < 1e-12);
     }
 
     #[test]

@@ -235,7 +235,7 @@ pub fn build(
 pub struct StackInit {
     /// Initial slow-start threshold, segments (validation allows it for newreno only).
     pub initial_ssthresh_segments: Option<u32>,
-    /// RFC 3465 byte counting in congestion avoidance (newreno).
+    /// RFC 3465 byte counting in congestion avoidance (newreno, compound).
     pub byte_counting: bool,
 }
 
@@ -258,6 +258,10 @@ pub fn build_for_flow(
                     .with_slow_start(ctx.slow_start),
             )
         }
+        CcAlgorithm::Compound => Box::new(
+            compound::Compound::new(&params.compound.clone().unwrap_or_default(), ctx)
+                .with_byte_counting(stack.byte_counting),
+        ),
         _ => build_with(algorithm, params, ctx),
     }
 }
@@ -272,8 +276,8 @@ pub fn build_with(
 }
 
 /// [`build_from`] with the flow's `tcp` options applied where an algorithm
-/// reads them (newreno's byte counting; the initial ssthresh does not apply
-/// to a successor, which takes ssthresh from the hand-off).
+/// reads them (newreno's and compound's byte counting; the initial ssthresh
+/// does not apply to a successor, which takes ssthresh from the hand-off).
 pub fn build_from_for_flow(
     algorithm: CcAlgorithm,
     params: &CcParams,
@@ -285,6 +289,10 @@ pub fn build_from_for_flow(
         CcAlgorithm::Newreno => {
             Box::new(newreno::NewReno::from_handoff(ctx, h).with_byte_counting(stack.byte_counting))
         }
+        CcAlgorithm::Compound => Box::new(
+            compound::Compound::from_handoff(&params.compound.clone().unwrap_or_default(), ctx, h)
+                .with_byte_counting(stack.byte_counting),
+        ),
         _ => build_from(algorithm, params, ctx, h),
     }
 }

@@ -349,3 +349,49 @@ fn slow_start_with_delayed_acks_doubles_the_window_each_round_trip() {
         );
     }
 }
+
+/// The flow's `tcp.byte_counting` reaches Compound (as newreno) from the
+/// start and across a hand-off: with it off, a delayed ACK for two segments
+/// grows the loss window as one ACK does.
+#[test]
+fn compound_takes_the_flows_byte_counting() {
+    let growth = |byte_counting: bool, handoff: bool| {
+        let stack = StackInit {
+            initial_ssthresh_segments: None,
+            byte_counting,
+        };
+        let params = CcParams::default();
+        let mut cc = build_for_flow(CcAlgorithm::Compound, &params, &ctx(), &stack);
+        // Leave slow start: a loss sets the loss window's ssthresh.
+        cc.on_congestion_event(&CongestionEvent {
+            now: 0,
+            signal: CongestionSignal::Loss,
+            inflight_bytes: 40 * MSS as u64,
+            mss: MSS,
+        });
+        cc.on_recovery_exit(0, MSS);
+        if handoff {
+            let h = cc.handoff(MS);
+            cc = build_from_for_flow(CcAlgorithm::Compound, &params, &ctx(), &stack, &h);
+        }
+        let before = cc.cwnd();
+        cc.on_ack(&AckSample {
+            now: 2 * MS,
+            acked_bytes: 2 * MSS as u64,
+            inflight_bytes: 5 * MSS as u64,
+            delivered_bytes: 2 * MSS as u64,
+            mss: MSS,
+            ..Default::default()
+        });
+        cc.cwnd() - before
+    };
+    for handoff in [false, true] {
+        let by_bytes = growth(true, handoff) as f64;
+        let per_ack = growth(false, handoff) as f64;
+        assert!(per_ack > 0.0, "handoff {handoff}");
+        assert!(
+            (by_bytes / per_ack - 2.0).abs() < 0.05,
+            "handoff {handoff}: {by_bytes} vs {per_ack}"
+        );
+    }
+}
