@@ -684,6 +684,11 @@ export interface FlowSummary {
   data_start_s?: number | null;
   delivered_bytes: number;
   /**
+   * TCP: segments that reached the receiver holding only data it already had
+   * (seed paper 003's "duplicate packets"); 0 for UDP.
+   */
+  duplicate_segments: number;
+  /**
    * TCP: window reductions caused by ECN-Echo.
    */
   ecn_reductions: number;

@@ -28,6 +28,9 @@ pub struct FlowSummary {
     pub goodput_bps: f64,
     pub delivered_bytes: u64,
     pub retransmitted_segments: u64,
+    /// TCP: segments that reached the receiver holding only data it already had
+    /// (seed paper 003's "duplicate packets"); 0 for UDP.
+    pub duplicate_segments: u64,
     pub fast_retransmits: u64,
     pub timeouts: u64,
     /// TCP: tail loss probes sent (RFC 8985 §7).

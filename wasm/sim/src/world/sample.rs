@@ -239,6 +239,10 @@ impl World {
                     None => (0, 0, 0, 0, 0, 0),
                 };
                 let run = f.cc_run.as_ref();
+                let duplicates = match &f.ends {
+                    Endpoints::Tcp { receiver, .. } => receiver.stats.duplicate_segments,
+                    Endpoints::Udp { .. } => 0,
+                };
                 let (sent_packets, received_packets) = match &f.ends {
                     Endpoints::Udp {
                         source,
@@ -256,6 +260,7 @@ impl World {
                     },
                     delivered_bytes: delivered,
                     retransmitted_segments: retx,
+                    duplicate_segments: duplicates,
                     fast_retransmits: fast,
                     timeouts,
                     tlp_probes: tlp,
