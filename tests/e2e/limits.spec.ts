@@ -2,8 +2,9 @@
 // which shows its flows in a windowed table (tens of rows in the page, not 1,000), its diagram on
 // a canvas and its nodes and links in windowed lists. Speed is measured by npm run bench:limits.
 import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { limitsScenario } from '../../scripts/lib/limits-scenario.mjs';
-import { openEditor, openLab } from './helpers';
+import { fieldId, openEditor, openLab } from './helpers';
 
 test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists', async ({
   page,
@@ -32,5 +33,58 @@ test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists
   await expect(page.getByTestId('flow-row-999')).toBeAttached();
   await page.getByTestId('topo-link-row-0').click();
   await expect(page.getByTestId('link-inspector')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+/** Scroll the windowed flows table to flow `i` (rows are a table row or a card: measured). */
+async function scrollToFlow(scroll: Locator, i: number): Promise<void> {
+  await scroll.evaluate((el, i) => {
+    const rows = el.querySelectorAll('tr[data-testid^="flow-row-"]');
+    const [a, b] = [rows[0], rows[1]].map((r) => r?.getBoundingClientRect().top ?? 0);
+    el.scrollTop = i * ((b ?? 0) - (a ?? 0));
+  }, i);
+}
+
+test('in the windowed flows table flow 900 can be edited by keyboard, and the edit is kept', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
+  });
+  // Scroll flow 900 into the window.
+  const scroll = page.getByTestId('flows-scroll');
+  const row900 = page.getByTestId('flow-row-900');
+  await scrollToFlow(scroll, 900);
+  await expect(row900).toBeAttached();
+  await row900.scrollIntoViewIfNeeded();
+  const start = page.getByTestId(fieldId('flows[900].start_s'));
+  await start.fill('0.25');
+  // Tab goes on to the next field of the same row (the flow's size), as in a table of few rows.
+  await start.press('Tab');
+  await expect(page.getByTestId(fieldId('flows[900].source.bytes'))).toBeFocused();
+
+  // Away from the row and back: the value is in the scenario, not only in the row's input.
+  await scroll.evaluate((el) => (el.scrollTop = 0));
+  await expect(row900).not.toBeAttached();
+  await scrollToFlow(scroll, 900);
+  await expect(start).toHaveValue('0.25');
+
+  // And it was saved: after a reload the lab opens the edited scenario.
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await openEditor(page);
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
+  });
+  await scrollToFlow(scroll, 900);
+  await expect(start).toHaveValue('0.25');
   expect(problems).toEqual([]);
 });

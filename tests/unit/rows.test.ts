@@ -100,4 +100,70 @@ describe('TraceBuffer', () => {
     expect(buf.column(0)[4]).toBe(1);
     expect(buf.length).toBe(9);
   });
+
+  it('shares one array among the columns that have held one value, until each changes', () => {
+    const buf = new TraceBuffer(5, 2);
+    // Columns 1 and 2 hold 0, column 3 holds -0 (not the same value), column 4 holds 0.1.
+    buf.append(Float64Array.from([0, 0, 0, -0, 0.1, 1, 0, 0, -0, 0.1]));
+    // Two rows: time in 4 bytes; one array of 0 for columns 1 and 2, one of -0, one of 0.1.
+    expect(buf.bytes).toBe(2 * 4 + 2 * 4 + 2 * 4 + 2 * 8);
+    // Grown past the first capacity, columns 1 and 3 change (one to a value 4 bytes cannot hold).
+    for (let i = 2; i < 6; i++) {
+      buf.append(Float64Array.from([i, i === 4 ? 7 : 0, 0, i === 5 ? 0.3 : -0, 0.1]));
+    }
+    expect(buf.length).toBe(6);
+    expect(Array.from(buf.column(1))).toEqual([0, 0, 0, 0, 7, 0]);
+    expect(buf.column(1)).toBeInstanceOf(Float32Array);
+    expect(Array.from(buf.column(2))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(buf.column(3)).toBeInstanceOf(Float64Array);
+    expect(Array.from(buf.column(3))).toEqual([-0, -0, -0, -0, -0, 0.3]);
+    expect(Object.is(buf.column(3)[0], -0)).toBe(true);
+    expect(Array.from(buf.column(4))).toEqual([0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
+    expect(buf.last(2)).toBe(0);
+    // 8 rows of capacity: time and column 1 in 4 bytes, column 3 in 8; 0 (column 2) and 0.1
+    // (column 4) once each; no array of -0 is left.
+    expect(buf.bytes).toBe(8 * (4 + 4 + 8) + 8 * 4 + 8 * 8);
+    // A column leaves its shared array without changing the others that share it.
+    buf.append(Float64Array.from([6, 0, 5, 0, 0.1]));
+    expect(Array.from(buf.column(1))).toEqual([0, 0, 0, 0, 7, 0, 0]);
+    expect(Array.from(buf.column(2))).toEqual([0, 0, 0, 0, 0, 0, 5]);
+  });
+
+  it('gives back every value exactly, whatever the columns hold and however the rows arrive', () => {
+    // A small deterministic generator (no Math.random: a failure must repeat).
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) as number;
+    const values = [0, -0, NaN, 1, 0.1, 16_777_217, -3, Infinity];
+    for (let trial = 0; trial < 20; trial++) {
+      const width = 1 + Math.floor(rand() * 6);
+      const buf = new TraceBuffer(width, 1 + Math.floor(rand() * 4));
+      const expected: number[][] = Array.from({ length: width }, () => []);
+      // Each column changes value with its own probability (0: never).
+      const change = Array.from({ length: width }, () => [0, 0.05, 0.5][Math.floor(rand() * 3)]);
+      const current = Array.from({ length: width }, () => values[Math.floor(rand() * 8)]);
+      for (let chunk = 0; chunk < 8; chunk++) {
+        const rows = Math.floor(rand() * 5);
+        const data = new Float64Array(rows * width);
+        for (let r = 0; r < rows; r++) {
+          for (let c = 0; c < width; c++) {
+            if (rand() < (change[c] as number)) current[c] = values[Math.floor(rand() * 8)];
+            data[r * width + c] = current[c] as number;
+            expected[c]?.push(current[c] as number);
+          }
+        }
+        buf.append(data);
+        for (let c = 0; c < width; c++) {
+          const got = Array.from(buf.column(c));
+          expect(got.length).toBe(expected[c]?.length);
+          got.forEach((v, i) => {
+            if (!Object.is(v, expected[c]?.[i])) {
+              throw new Error(
+                `trial ${trial}, column ${c}, row ${i}: ${v} for ${expected[c]?.[i]}`,
+              );
+            }
+          });
+        }
+      }
+    }
+  });
 });

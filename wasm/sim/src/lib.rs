@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cc;
 pub mod engine;
+pub mod error;
 pub mod estimate;
 pub mod host;
 pub mod invariants;

@@ -4,6 +4,7 @@
 // (`flags`: the probe timer, RFC 8985 §7.3; the retransmission timer, RFC 6298 §5.4), the state
 // is the trace's `state` column (wasm/sim/src/world/sample.rs: 0 slow start, 1 congestion
 // avoidance, 2 recovery, 3 loss) and cwnd its `cwnd` column. Nothing here runs TCP.
+import { fieldIndex } from './recordField';
 import { FLAG, KIND, packetCount } from './tsg';
 import type { PacketTable, TsgMarks } from './tsg';
 
@@ -25,11 +26,7 @@ export interface FlowEvent {
   to: number;
 }
 
-function col(fields: readonly string[], name: string): number {
-  const k = fields.indexOf(name);
-  if (k < 0) throw new Error(`packet record has no field '${name}'`);
-  return k;
-}
+const col = (fields: readonly string[], name: string): number => fieldIndex(fields, name, 'packet');
 
 /**
  * The timers of the captured flow (index `flow`) firing: one event per expiry, at the instant its

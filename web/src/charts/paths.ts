@@ -5,6 +5,8 @@
 // model wrote, queue lengths count records (entered, not yet started), link load sums the
 // serialisation times the model wrote.
 
+import { fieldIndex } from './recordField';
+
 /** A passage, its fields by name (times in seconds; −1: never got that far). */
 export interface Passage {
   channel: number;
@@ -48,11 +50,7 @@ export interface PathIndex {
   count: number;
 }
 
-function col(fields: readonly string[], name: string): number {
-  const k = fields.indexOf(name);
-  if (k < 0) throw new Error(`path record has no field '${name}'`);
-  return k;
-}
+const col = (fields: readonly string[], name: string): number => fieldIndex(fields, name, 'path');
 
 /** Every record as a Passage. */
 export function readPassages(t: PathTable): Passage[] {

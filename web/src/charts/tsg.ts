@@ -4,6 +4,8 @@
 // field of a record the model wrote; the lookups only pair records (a segment with the first
 // cumulative ACK that covers it, with its next retransmission, with the drop of the same packet).
 
+import { fieldIndex } from './recordField';
+
 /** `kind` values of a record. */
 export const KIND = { data: 0, ack: 1, udp: 2, syn: 3, synack: 4, hsAck: 5, drop: 6 } as const;
 /** Bits of `flags`. */
@@ -72,11 +74,8 @@ export function packetAt(t: PacketTable, i: number): Packet | null {
   const w = t.fields.length;
   if (i < 0 || (i + 1) * w > t.records.length) return null;
   const at = i * w;
-  const v = (name: string): number => {
-    const k = t.fields.indexOf(name);
-    if (k < 0) throw new Error(`packet record has no field '${name}'`);
-    return t.records[at + k] as number;
-  };
+  const v = (name: string): number =>
+    t.records[at + fieldIndex(t.fields, name, 'packet')] as number;
   const sack: [number, number][] = [];
   for (let k = 0; k < Math.min(4, v('sack_len')); k++)
     sack.push([v(`sack${k}_start`), v(`sack${k}_end`)]);
@@ -127,11 +126,7 @@ export interface TsgMarks {
 export function tsgMarks(t: PacketTable): TsgMarks {
   const w = t.fields.length;
   const n = packetCount(t);
-  const col = (name: string): number => {
-    const k = t.fields.indexOf(name);
-    if (k < 0) throw new Error(`packet record has no field '${name}'`);
-    return k;
-  };
+  const col = (name: string): number => fieldIndex(t.fields, name, 'packet');
   const c = {
     time: col('time_ns'),
     kind: col('kind'),

@@ -1,4 +1,4 @@
-// Scenario errors (a code, a field path, parameters: wasm/sim/src/scenario/error.rs) in the
+// Scenario errors (a code, a field path, parameters: wasm/sim/src/error.rs) in the
 // reader's language. English is the simulator's own sentence (`message`, rendered in Rust from
 // the same code and parameters, word for word what the CLI prints); Japanese is rendered here
 // from one template per code, with `{name}` for a parameter and `{ name}` for an optional one

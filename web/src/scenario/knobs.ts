@@ -56,10 +56,19 @@ export function pathBetween(s: Scenario, src: string, dst: string): PathHop[] | 
   return hops;
 }
 
-/** The data path of flow `i` (null: no such flow, or no path). */
+/** Paths found per scenario (scenarios are never changed in place: an edit makes a new one). */
+const paths = new WeakMap<Scenario, Map<number, PathHop[] | null>>();
+
+/** The data path of flow `i` (null: no such flow, or no path). Searched once per scenario: the
+ * knobs read it several times a render. */
 export function flowPath(s: Scenario, i = 0): PathHop[] | null {
+  let byFlow = paths.get(s);
+  if (!byFlow) paths.set(s, (byFlow = new Map()));
+  if (byFlow.has(i)) return byFlow.get(i) ?? null;
   const f = s.flows[i];
-  return f ? pathBetween(s, f.src, f.dst) : null;
+  const path = f ? pathBetween(s, f.src, f.dst) : null;
+  byFlow.set(i, path);
+  return path;
 }
 
 /** The rate of a link in the direction it is crossed. */

@@ -14,6 +14,7 @@ import type { RunSummary } from './summary';
 
 export interface RunListener {
   started(columns: ColumnInfo[], endNs: number, initial: RunSummary): void;
+  /** `chunk` is valid during the call only: its buffer then goes back to the worker. */
   rows(chunk: Float64Array, nowNs: number, events: number): void;
   paused(nowNs: number, events: number): void;
   done(summary: RunSummary, traceHash: string, nowNs: number, events: number): void;
@@ -95,7 +96,14 @@ export class SimRun {
         this.guard(() => this.listener.started(msg.columns, msg.endNs, parseSummary(msg.summary)));
         break;
       case 'rows':
-        this.listener.rows(new Float64Array(msg.buffer), msg.nowNs, msg.events);
+        try {
+          this.listener.rows(new Float64Array(msg.buffer, 0, msg.length), msg.nowNs, msg.events);
+        } finally {
+          // Copied into the trace: back to the worker, which fills it again.
+          this.worker?.postMessage({ type: 'chunk', buffer: msg.buffer } satisfies ToWorker, [
+            msg.buffer,
+          ]);
+        }
         break;
       case 'paused':
         this.listener.paused(msg.nowNs, msg.events);

@@ -63,7 +63,9 @@ export type ToWorker =
   /** Advance unpaced to `untilNs`, then pause (Step and forward seeks). */
   | { type: 'runTo'; untilNs: number }
   /** While paused: run exactly one model event, then pause again. */
-  | { type: 'stepEvent' };
+  | { type: 'stepEvent' }
+  /** A `rows` buffer back from the page, which has copied its rows: the worker fills it again. */
+  | { type: 'chunk'; buffer: ArrayBuffer };
 
 export type FromWorker =
   | {
@@ -74,8 +76,16 @@ export type FromWorker =
       /** The summary at time 0: it already carries the analytic bounds of every flow. */
       summary: string;
     }
-  /** `buffer` holds `rows × columns.length` float64 values, row-major (transferred). */
-  | { type: 'rows'; runId: number; buffer: ArrayBuffer; nowNs: number; events: number }
+  /** The first `length` float64 values of `buffer` are `rows × columns.length` values,
+   * row-major (transferred; the page sends the buffer back in a `chunk` message). */
+  | {
+      type: 'rows';
+      runId: number;
+      buffer: ArrayBuffer;
+      length: number;
+      nowNs: number;
+      events: number;
+    }
   | { type: 'paused'; runId: number; nowNs: number; events: number }
   /** One event was run (`stepEvent`): what it was, as `Simulation.next_event()` said before. */
   | { type: 'stepped'; runId: number; event: string; nowNs: number; events: number }

@@ -1,5 +1,6 @@
 // The simulation worker: loads the wasm, builds a Simulation, advances it in chunks (yielding
-// between chunks so Pause gets through) and posts the drained rows as transferred buffers.
+// between chunks so Pause gets through) and posts the drained rows in a few buffers that the page
+// sends back (chunkBuffers.ts): when the page holds them all, the worker waits for one.
 // In `summary` mode (sweeps) it runs to the end and posts only the summary; in `probe` mode it
 // posts the summary at time 0, which carries the analytic bounds, without running. The sweep pool
 // sends the next `start` while a job still runs: it waits here and starts as that one ends, so the
@@ -12,6 +13,7 @@ import init, {
   Simulation,
   trigger_panic,
 } from './pkg/tcplab_wasm.js';
+import { ChunkBuffers, freeNow } from './chunkBuffers';
 import { describeThrown } from './errors';
 import { Pacer } from './pacer';
 import { parseColumns } from './rows';
@@ -28,6 +30,8 @@ const CHUNK_VALUES = 1_000_000;
 const CHUNK_EVENTS = 250_000;
 /** How long to sleep when the pacer says we are ahead of the wall clock. */
 const IDLE_MS = 16;
+/** Buffers of rows with the page at most: one it copies, one on the way, one being filled. */
+const IN_FLIGHT = 3;
 
 const ready = init();
 
@@ -39,6 +43,9 @@ let paused = false;
 let stopAtNs: number | null = null;
 let pacer = new Pacer(Infinity, 0);
 let scheduled = false;
+const chunks = new ChunkBuffers(IN_FLIGHT);
+/** The run waits for the page to send a rows buffer back. */
+let starved = false;
 /** Simulated time per chunk for this run (CHUNK_NS, less for a wide trace). */
 let chunkNs = CHUNK_NS;
 /** Capture mode: the request, the record chunks so far and their count. */
@@ -105,15 +112,26 @@ function ended(): void {
 }
 
 function postRows(s: Simulation): void {
+  // wasm-bindgen copies the rows out of wasm memory into a fresh buffer of this thread: it goes
+  // as soon as they are copied into a buffer the page sends back.
   const rows = s.drain();
-  if (mode !== 'trace' || rows.length === 0) return;
-  // wasm-bindgen copies the rows out of wasm memory into a fresh buffer: transfer it.
-  const buffer = rows.buffer instanceof ArrayBuffer ? rows.buffer : rows.slice().buffer;
-  post({ type: 'rows', runId, buffer, nowNs: s.now_ns(), events: s.events() }, [buffer]);
+  if (mode !== 'trace' || rows.length === 0) {
+    freeNow(rows.buffer);
+    return;
+  }
+  const length = rows.length;
+  const buffer = chunks.take(rows.byteLength);
+  new Float64Array(buffer, 0, length).set(rows);
+  freeNow(rows.buffer);
+  post({ type: 'rows', runId, buffer, length, nowNs: s.now_ns(), events: s.events() }, [buffer]);
 }
 
 function step(): void {
   if (!sim || paused) return;
+  if (mode === 'trace' && chunks.exhausted) {
+    starved = true;
+    return;
+  }
   try {
     const now = sim.now_ns();
     const limit = stopAtNs ?? (mode === 'trace' ? pacer.target(performance.now()) : Infinity);
@@ -271,6 +289,8 @@ async function start(msg: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   pathsFullAtNs = null;
   paused = false;
   stopAtNs = msg.pauseAtNs ?? null;
+  chunks.reset();
+  starved = false;
   try {
     await ready;
     sim = new Simulation(msg.scenario);
@@ -319,6 +339,13 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'stepEvent':
       if (sim && paused && !scheduled) stepOneEvent(sim);
+      break;
+    case 'chunk':
+      chunks.give(msg.buffer);
+      if (starved) {
+        starved = false;
+        schedule(0);
+      }
       break;
     case 'runTo':
       if (sim && msg.untilNs > sim.now_ns()) {

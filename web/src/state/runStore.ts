@@ -60,8 +60,12 @@ function parseStepped(json: string): SteppedEvent {
 }
 /** Smoothing of the events-per-second meter (weight of the newest measurement). */
 const METER_WEIGHT = 0.3;
-/** New rows are announced to the panels at most this often (they recompute derived series). */
+/** New rows are announced to the panels at most this often (they recompute derived series)… */
 const ROWS_NOTIFY_MS = 60;
+/** …or this often for a trace of more than LARGE_TRACE values (rows × columns), whose every
+ * announcement derives series of up to a thousand flows and leaves their arrays to collect. */
+const LARGE_ROWS_NOTIFY_MS = 250;
+const LARGE_TRACE = 5_000_000;
 
 export const IDLE_RUN: RunSnapshot = {
   status: 'idle',
@@ -87,16 +91,6 @@ export function expectedRows(s: Scenario): number {
   return Math.max(16, Math.min(1_100_000, Number.isFinite(rows) ? rows : 1024));
 }
 
-/**
- * Give a drained chunk's memory back now: it was copied into the trace, and near the trace cap
- * the chunks waiting for a garbage collection held hundreds of MB. `ArrayBuffer.transfer(0)`
- * (ES2024; where missing, the collector frees it later) detaches the buffer, freeing its bytes.
- */
-function release(chunk: Float64Array): void {
-  const buffer = chunk.buffer as ArrayBufferLike & { transfer?: (length: number) => ArrayBuffer };
-  if (buffer instanceof ArrayBuffer && typeof buffer.transfer === 'function') buffer.transfer(0);
-}
-
 export class RunStore {
   private snap: RunSnapshot = IDLE_RUN;
   private run: SimRun | null = null;
@@ -104,6 +98,7 @@ export class RunStore {
   private speed: Speed;
   private meter = { wallMs: 0, events: 0 };
   private pendingRows: Partial<RunSnapshot> | null = null;
+  private notifyMs = ROWS_NOTIFY_MS;
   private rowsTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** The events stepped one at a time (`stepEvent`) since the run started: the event list. */
@@ -132,7 +127,7 @@ export class RunStore {
   /** Rows arrive many times a frame at full speed: announce them together. */
   private updateRows(patch: Partial<RunSnapshot>): void {
     this.pendingRows = { ...this.pendingRows, ...patch };
-    this.rowsTimer ??= setTimeout(() => this.update({}), ROWS_NOTIFY_MS);
+    this.rowsTimer ??= setTimeout(() => this.update({}), this.notifyMs);
   }
 
   private measure(events: number): number {
@@ -170,6 +165,8 @@ export class RunStore {
       },
       {
         started: (columns, endNs, initial) => {
+          const values = columns.length * expectedRows(scenario);
+          this.notifyMs = values > LARGE_TRACE ? LARGE_ROWS_NOTIFY_MS : ROWS_NOTIFY_MS;
           this.update({
             status: this.snap.status === 'seeking' ? 'seeking' : 'running',
             columns,
@@ -180,7 +177,6 @@ export class RunStore {
         },
         rows: (chunk, nowNs, events) => {
           this.snap.trace?.append(chunk);
-          release(chunk);
           this.updateRows({
             nowS: nowNs / NS_PER_S,
             events,

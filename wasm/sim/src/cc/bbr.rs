@@ -29,9 +29,44 @@
 use super::common::{
     growth_segments, secs, segments, ssthresh_bytes, to_bytes, RoundTracker, RttSeen,
 };
-use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::{
+    AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock,
+};
 use crate::engine::time::{Time, NS_PER_MS, NS_PER_S};
-use crate::scenario::{BbrHighGain, BbrParams};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.bbr` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// Which STARTUP gain BBR uses.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BbrHighGain {
+    /// Linux tcp_bbr.c: BBR_UNIT·2885/1000 + 1 = 739/256 ≈ 2.88672. The default.
+    #[default]
+    Linux,
+    /// The design value 2/ln 2 ≈ 2.88539 (draft-cardwell-iccrg-bbr-congestion-control-00).
+    Draft,
+}
+
+/// BBR v1.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct BbrParams {
+    /// STARTUP pacing and cwnd gain (default `linux`).
+    pub high_gain: BbrHighGain,
+}
+
+impl ParamBlock for BbrParams {
+    /// Nothing to check: `high_gain` is a name, which serde checks.
+    fn check(&self, _: &mut FieldChecks) {}
+}
 
 /// tcp_bbr.c `bbr_high_gain = BBR_UNIT * 2885 / 1000 + 1` = 739/256.
 pub const LINUX_HIGH_GAIN: f64 = 739.0 / 256.0;

@@ -8,10 +8,60 @@
 //! cwnd·(1024 + 819)/2048. The paper's own constants (β = 0.125, S_max = 32,
 //! S_min = 0.01) differ; the Linux ones are the ones in use.
 
-use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::time::{Time, NS_PER_S};
-use crate::scenario::{BicParams, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.bic` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// BIC, with the constants of Linux net/ipv4/tcp_bic.c.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BicParams {
+    /// Fraction of the window kept after a loss, in (0, 1). Default 819/1024 (tcp_bic.c).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub beta: f64,
+    /// S_max, the largest increase per RTT in the binary search, packets, in
+    /// [1, 100000]. Default 16 (tcp_bic.c max_increment).
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 100000.0)))]
+    pub max_increment: u32,
+    /// Standard TCP at or below this window, packets, in [0, 1000000]. Default 14.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
+    pub low_window: u32,
+    /// RTTs spent from W_max − B to W_max (smooth_part), in [1, 1000]. Default 20.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
+    pub smooth_part: u32,
+    /// Fast convergence on loss. Default on.
+    pub fast_convergence: bool,
+}
+
+impl Default for BicParams {
+    fn default() -> Self {
+        Self {
+            beta: 819.0 / 1024.0,
+            max_increment: 16,
+            low_window: 14,
+            smooth_part: 20,
+            fast_convergence: true,
+        }
+    }
+}
+
+impl ParamBlock for BicParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.open("beta", self.beta, 0.0, 1.0);
+        c.closed_int("max_increment", self.max_increment, 1, 100_000);
+        c.closed_int("low_window", self.low_window, 0, 1_000_000);
+        c.closed_int("smooth_part", self.smooth_part, 1, 1000);
+    }
+}
 
 /// tcp_bic.c `BICTCP_BETA_SCALE`.
 pub const BETA_SCALE: u32 = 1024;

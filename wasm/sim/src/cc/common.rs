@@ -8,7 +8,26 @@
 
 use super::AckSample;
 use crate::engine::Time;
-use crate::scenario::SlowStart;
+use serde::{Deserialize, Serialize};
+
+/// How slow start grows the window on each ACK (`tcp.slow_start`).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SlowStart {
+    /// Linux `tcp_slow_start` (net/ipv4/tcp_cong.c): cwnd grows by every
+    /// segment the ACK newly acknowledges, up to ssthresh; what is left over
+    /// counts towards congestion avoidance on the same ACK. With delayed ACKs
+    /// the window still doubles each round trip, as in Linux and ns-3.
+    #[default]
+    Linux,
+    /// RFC 3465 §2.2 with L = 2·SMSS: at most two segments per ACK.
+    Rfc3465,
+    /// RFC 5681 §3.1: min(N, SMSS) per ACK, one segment per ACK however many
+    /// it acknowledges (4.3BSD; ns-3 `TcpNewReno`). With delayed ACKs the
+    /// window grows about ×1.5 per round trip.
+    Rfc5681,
+}
 
 /// Seconds in a simulated duration.
 pub fn secs(t: Time) -> f64 {

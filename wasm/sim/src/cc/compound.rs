@@ -26,11 +26,72 @@
 //! sender's fast recovery (which starts from ssthresh) uses (1 − β)·win.
 
 use super::common::{
-    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen,
+    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen, SlowStart,
 };
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::Time;
-use crate::scenario::{CompoundParams, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.compound` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// Compound TCP (Tan, Song, Zhang, Sridharan, INFOCOM 2006; draft-sridharan-tcpm-ctcp-02).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct CompoundParams {
+    /// α, scale of the delay-window increase α·win^k, in (0, 1]. Default 1/8.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub alpha: f64,
+    /// β, multiplicative decrease of the whole window on loss, in (0, 1). Default 1/2.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub beta: f64,
+    /// k, exponent of the delay-window increase, in (0, 1]. Default 0.75.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub k: f64,
+    /// ζ, how fast dwnd shrinks per packet of estimated queue, in [0, 10]. Default 1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 10.0)))]
+    pub zeta: f64,
+    /// γ, queue (packets) above which dwnd shrinks, in [1, 1000]. Default 30.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
+    pub gamma: f64,
+    /// Tune γ from the Reno window's queue estimate at each loss, within [5, 30]
+    /// (tcp_compound.c v1.3 by L. Andrew). Default off.
+    pub gamma_auto_tune: bool,
+    /// The delay window works only above this window, packets, in [0, 1000000].
+    /// Default 38 (draft-sridharan-tcpm-ctcp-02).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
+    pub low_window: f64,
+}
+
+impl Default for CompoundParams {
+    fn default() -> Self {
+        Self {
+            alpha: 0.125,
+            beta: 0.5,
+            k: 0.75,
+            zeta: 1.0,
+            gamma: 30.0,
+            gamma_auto_tune: false,
+            low_window: 38.0,
+        }
+    }
+}
+
+impl ParamBlock for CompoundParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.above("alpha", self.alpha, 0.0, 1.0);
+        c.open("beta", self.beta, 0.0, 1.0);
+        c.above("k", self.k, 0.0, 1.0);
+        c.closed("zeta", self.zeta, 0.0, 10.0);
+        c.closed("gamma", self.gamma, 1.0, 1000.0);
+        c.closed("low_window", self.low_window, 0.0, 1e6);
+    }
+}
 
 /// tcp_compound.c v1.3 `GAMMA_LOW` / `GAMMA_HIGH`: auto-tuned γ range.
 pub const GAMMA_LOW: f64 = 5.0;

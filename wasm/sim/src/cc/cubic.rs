@@ -23,12 +23,14 @@
 //! `hystart.rs`, the default in `rfc9438` and `linux`; HyStart++,
 //! `hystart_pp.rs`; or off, the default in `paper002`).
 
-use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
+use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
 use super::hystart::HyStart;
 use super::hystart_pp::{HyStartPlusPlus, Phase};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_S};
-use crate::scenario::{CubicParams, CubicPreset, HyStartMode, SlowStart};
+
+mod params;
+pub use params::{CubicParams, CubicPreset, HyStartMode};
 
 /// RFC 9438 §5.1: C = 0.4 segments/s³ (also paper 002 §2.2 "usually 0.4").
 pub const RFC_C: f64 = 0.4;

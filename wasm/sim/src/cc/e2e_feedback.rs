@@ -35,10 +35,79 @@
 //! parameter.
 
 use super::common::{secs, segments, ssthresh_bytes, to_bytes, RoundTracker, RttSeen};
-use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::modal_bin::{modal_bin_mean, SAMPLES_PER_ESTIMATE};
+use super::{
+    AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock,
+};
 use crate::engine::Time;
-use crate::host::estimator::{modal_bin_mean, SAMPLES_PER_ESTIMATE};
-use crate::scenario::{E2eEstimator, E2eFeedbackParams};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.e2e_feedback` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// Paper 000's end-to-end feedback window control (Ito 2008, §4.3–4.4).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct E2eFeedbackParams {
+    /// k, acquisition gain in W ← (1−k)·W + k·B·RTT_min (eq. 4.12), in (0, 1).
+    /// Default 0.5 (our choice: the thesis gives only 0 < k < 1).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub k: f64,
+    /// μ, decrease multiplier = number of flows sharing the path (eq. 4.15–4.17),
+    /// in [1, 10000]. Default 1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 10000.0)))]
+    pub mu: f64,
+    /// P_init, packets in each probe burst and the initial window (§4.3), in
+    /// [1, 1000]. Default 10.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
+    pub p_init: u32,
+    /// Leave round 1 out of RTT_min, as the thesis does (ARP inflates it).
+    /// Default on.
+    pub skip_first_round_rtt: bool,
+    /// How B is measured (default `recv_time`, the thesis's; see docs/algorithms.md).
+    pub estimator: E2eEstimator,
+}
+
+impl Default for E2eFeedbackParams {
+    fn default() -> Self {
+        Self {
+            k: 0.5,
+            mu: 1.0,
+            p_init: 10,
+            skip_first_round_rtt: true,
+            estimator: E2eEstimator::default(),
+        }
+    }
+}
+
+/// Where paper 000's feedback window control gets its bandwidth B.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum E2eEstimator {
+    /// The thesis's (§4.3): the receiver times each recv(), reduces every ten
+    /// times to one passage time d with the modal-bin rule, and carries d
+    /// back in its ACKs; B = 1/d. The default.
+    #[default]
+    RecvTime,
+    /// At the sender: the spacing of ACKs that acknowledge one or two
+    /// segments, per segment, reduced with the same modal-bin rule, which
+    /// drops compressed and stretched ACKs; B = 1/spacing.
+    AckSpacing,
+}
+
+impl ParamBlock for E2eFeedbackParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.open("k", self.k, 0.0, 1.0);
+        c.closed("mu", self.mu, 1.0, 10_000.0);
+        c.closed_int("p_init", self.p_init, 1, 1000);
+    }
+}
 
 /// TCP/IP header bytes assumed when B (segments/s) becomes a pacing rate.
 const PACING_HEADER_BYTES: f64 = 40.0;

@@ -23,11 +23,49 @@
 //! the window never gets past a few times α whatever the path.
 
 use super::common::{
-    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen,
+    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen, SlowStart,
 };
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::Time;
-use crate::scenario::{FastParams, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.fast` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// FAST TCP: w ← min{2w, (1−γ)w + γ(baseRTT/RTT·w + α)} once per RTT.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct FastParams {
+    /// α, packets the flow aims to keep queued, in (0, 100000]. Default 20
+    /// (our choice: the sources leave α to the operator; paper 000 names its
+    /// choice an open issue).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 100000.0)))]
+    pub alpha: f64,
+    /// γ, the update's smoothing gain, in (0, 1]. Default 0.5.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub gamma: f64,
+}
+
+impl Default for FastParams {
+    fn default() -> Self {
+        Self {
+            alpha: 20.0,
+            gamma: 0.5,
+        }
+    }
+}
+
+impl ParamBlock for FastParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.above("alpha", self.alpha, 0.0, 100_000.0);
+        c.above("gamma", self.gamma, 0.0, 1.0);
+    }
+}
 
 pub struct Fast {
     mss: u32,

@@ -12,10 +12,62 @@
 //! Per ACK: w += a(w)/w per segment acked; on loss w = (1 − b(w))·w. At or
 //! below Low_Window a = 1 and b = 0.5 (standard TCP). Slow start is standard.
 
-use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::Time;
-use crate::scenario::{HighSpeedParams, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.highspeed` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// HighSpeed TCP (RFC 3649 §5), a(w) and b(w) computed from the formulas.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct HighSpeedParams {
+    /// Low_Window, packets: standard TCP at or below it. Default 38.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1.0e7)))]
+    pub low_window: f64,
+    /// High_Window, packets, above low_window. Default 83000.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1.0e9)))]
+    pub high_window: f64,
+    /// High_P, the loss rate that sustains High_Window, in (0, 1). Default 1e-7.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub high_p: f64,
+    /// High_Decrease, b(High_Window), in (0, 0.5]. Default 0.1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 0.5)))]
+    pub high_decrease: f64,
+}
+
+impl Default for HighSpeedParams {
+    fn default() -> Self {
+        Self {
+            low_window: 38.0,
+            high_window: 83000.0,
+            high_p: 1e-7,
+            high_decrease: 0.1,
+        }
+    }
+}
+
+impl ParamBlock for HighSpeedParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.closed("low_window", self.low_window, 1.0, 1e7);
+        c.closed("high_window", self.high_window, 1.0, 1e9);
+        c.above_field(
+            "high_window",
+            self.high_window,
+            "low_window",
+            self.low_window,
+        );
+        c.open("high_p", self.high_p, 0.0, 1.0);
+        c.above("high_decrease", self.high_decrease, 0.0, 0.5);
+    }
+}
 
 /// The RFC 3649 response function for one parameter set.
 #[derive(Clone, Copy, Debug)]

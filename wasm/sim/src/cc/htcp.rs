@@ -14,10 +14,59 @@
 //! - RTT_max grows only by samples within 20 ms of it and fades to
 //!   RTT_min + 0.95·(RTT_max − RTT_min) at each event.
 
-use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::time::{Time, NS_PER_MS};
-use crate::scenario::{HtcpParams, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.htcp` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// H-TCP (Leith & Shorten 2004; draft-leith-tcp-htcp-06; Linux tcp_htcp.c).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct HtcpParams {
+    /// Δ_L, seconds after a congestion event during which α = 1, in (0, 60]. Default 1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 60.0)))]
+    pub delta_l_s: f64,
+    /// Lower bound of the adaptive backoff β, in (0, 1). Default 0.5.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub beta_min: f64,
+    /// Upper bound of the adaptive backoff β, in [beta_min, 1). Default 0.8.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub beta_max: f64,
+    /// Scale α by RTT_min/100 ms (Linux use_rtt_scaling). Default on.
+    pub rtt_scaling: bool,
+    /// Fall back to β = beta_min when throughput changed by more than 20 %
+    /// between congestion events (Linux use_bandwidth_switch). Default on.
+    pub bandwidth_switch: bool,
+}
+
+impl Default for HtcpParams {
+    fn default() -> Self {
+        Self {
+            delta_l_s: 1.0,
+            beta_min: 0.5,
+            beta_max: 0.8,
+            rtt_scaling: true,
+            bandwidth_switch: true,
+        }
+    }
+}
+
+impl ParamBlock for HtcpParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.above("delta_l_s", self.delta_l_s, 0.0, 60.0);
+        c.open("beta_min", self.beta_min, 0.0, 1.0);
+        c.open("beta_max", self.beta_max, 0.0, 1.0);
+        c.at_least_field("beta_max", self.beta_max, "beta_min", self.beta_min);
+    }
+}
 
 /// tcp_htcp.c rtt scaling reference: HZ/10, i.e. 100 ms.
 pub const RTT_REF_S: f64 = 0.1;

@@ -12,9 +12,9 @@
 //! windowEnd).
 
 use super::common::RoundTracker;
+use super::common::SlowStart;
 use super::AckSample;
 use crate::engine::time::{Time, NS_PER_MS};
-use crate::scenario::SlowStart;
 
 /// RFC 9406 §4.3: MIN_RTT_THRESH = 4 ms, MAX_RTT_THRESH = 16 ms.
 pub const MIN_RTT_THRESH: Time = 4 * NS_PER_MS;

@@ -1,4 +1,8 @@
-//! Congestion control: the policy behind one trait, one file per algorithm.
+//! Congestion control: the policy behind one trait, one file per algorithm
+//! (the controller and its `cc_params` block: struct, defaults, doc strings,
+//! checks), listed once in registry.rs, which defines [`CcAlgorithm`] and
+//! [`CcParams`] (the scenario re-exports both). Nothing here reads the
+//! scenario: the scenario is built on these types.
 //! The TCP sender (tcp/) owns the machinery (sequence space, loss detection,
 //! timers); a [`CongestionControl`] decides cwnd, ssthresh and pacing from the
 //! events it is told about. Windows are in bytes at this boundary.
@@ -19,17 +23,24 @@ pub mod highspeed;
 pub mod htcp;
 pub mod hystart;
 pub mod hystart_pp;
+pub mod modal_bin;
 pub mod newreno;
 pub mod receiver_rate;
+mod registry;
 pub mod scalable;
 #[cfg(test)]
 pub mod test_dummy;
 pub mod vegas;
 pub mod westwood;
 
+pub use common::SlowStart;
+pub use registry::ParamBlock;
+
 use crate::engine::Time;
-use crate::scenario::cc_registry::for_each_cc;
-use crate::scenario::{CcAlgorithm, CcParams, SlowStart};
+use registry::{define_cc_types, for_each_cc};
+
+// CcAlgorithm and CcParams: one line per algorithm in registry.rs.
+for_each_cc!(define_cc_types);
 
 /// What an acknowledgement that advanced snd_una tells the controller.
 #[derive(Clone, Copy, Debug, Default)]
@@ -298,7 +309,7 @@ pub fn build_from(
     dispatch(algorithm, params, ctx, Some(h))
 }
 
-/// How the registry (scenario/cc_registry.rs) builds a controller: every
+/// How the registry (cc/registry.rs) builds a controller: every
 /// algorithm's type implements this in its own file.
 pub trait Registered: CongestionControl + Sized + 'static {
     /// Its `cc_params` block (`()` when it takes none).
@@ -336,7 +347,8 @@ macro_rules! define_cc_dispatch {
     ($(
         $(#[doc = $doc:literal])*
         $(#[cfg($cfg:meta)])?
-        $variant:ident = $json:literal, $display:literal, $ctor:path $(, $field:ident : $params:ty)?;
+        $variant:ident = $json:literal, $display:literal, $ctor:path
+        $(, $(#[cfg($pcfg:meta)])? $field:ident : $params:ty)?;
     )*) => {
         fn dispatch(
             algorithm: CcAlgorithm,

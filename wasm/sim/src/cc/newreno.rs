@@ -8,9 +8,9 @@
 //! Fast-recovery window inflation (RFC 6582) lives in the sender, not here.
 
 use super::common::RttSeen;
+use super::common::SlowStart;
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::Time;
-use crate::scenario::SlowStart;
 
 pub struct NewReno {
     cwnd: u64,

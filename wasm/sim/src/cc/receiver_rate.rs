@@ -26,9 +26,156 @@
 //! here keeps its own loss recovery.
 
 use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
-use super::{AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::{
+    AckExtras, AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock,
+};
 use crate::engine::time::{self, Time};
-use crate::scenario::{AtThreshold, FirstLoss, HeavyLossSsthresh, PrateSource, ReceiverRateParams};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.receiver_rate` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// Paper 001 ambiguity A1: what the first loss does while rate control is off.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstLoss {
+    /// Option B: the first loss sets rate := prate and leaves slow start
+    /// (ssthresh := cwnd/2) without cutting cwnd. The default (fits Fig. 6).
+    #[default]
+    SetRate,
+    /// Option A: with rate control off, the loss is a heavy loss (Tahoe cut);
+    /// rate control starts at the first loss in congestion avoidance.
+    HeavyLoss,
+}
+
+/// Paper 001 ambiguity A3: which branch prate = 90 % of rate exactly takes.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AtThreshold {
+    /// prate ≥ 0.9·rate halves the rate. The default.
+    #[default]
+    Halve,
+    /// prate ≤ 0.9·rate sets rate := prate.
+    SetMeasured,
+}
+
+/// Paper 001 ambiguity A4: what `prate` measures.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PrateSource {
+    /// Bytes received per unit time. The default (§4.2.1 "throughput").
+    #[default]
+    Received,
+    /// Advance of the highest sequence number per unit time (the sender's
+    /// rate as the receiver sees it).
+    SequenceSpan,
+}
+
+/// Paper 001 ambiguity A5: ssthresh in the heavy-loss branch.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyLossSsthresh {
+    /// ssthresh := cwnd/2 (the §4.1 rule). The default.
+    #[default]
+    HalfCwnd,
+    /// ssthresh unchanged.
+    Keep,
+}
+
+/// Paper 001's rate policy (Fig. 3, §4.2) with its ambiguities A1–A5 as switches.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReceiverRateParams {
+    /// Rate control on: the paper's window + rate scheme (Fig. 3). Off: the
+    /// rate stays 0 and every loss is a Tahoe cut (ssthresh := cwnd/2,
+    /// cwnd := 1), the paper's window-only baseline. Default on.
+    pub rate_control: bool,
+    /// The "rate-limited" test: prate compared with this fraction of rate, in
+    /// (0, 1]. Default 0.9 (paper, exact).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub threshold: f64,
+    /// Rate multiplier on a rate-limited loss, in (0, 1). Default 0.5 (paper, exact).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub decrease: f64,
+    /// A1: the first loss while rate control is off (default `set_rate`).
+    pub first_loss: FirstLoss,
+    /// A2: the window-limited branch also makes a Tahoe cut (ssthresh := cwnd/2,
+    /// cwnd := 1). Default off.
+    pub window_branch_cuts_cwnd: bool,
+    /// A3: which branch prate = threshold·rate takes (default `halve`).
+    pub at_threshold: AtThreshold,
+    /// A4: what prate measures (default `received`).
+    pub prate_source: PrateSource,
+    /// A5: ssthresh in the heavy-loss branch (default `half_cwnd`).
+    pub heavy_loss_ssthresh: HeavyLossSsthresh,
+    /// Initial cwnd, packets, in [1, 1000]. Default 1 (paper, exact).
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 1000.0)))]
+    pub initial_window_segments: u32,
+    /// The receiver's unit time Δ for measuring prate, ms, in (0, 60000].
+    /// Default 100 (our choice; not stated).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 60000.0)))]
+    pub unit_time_ms: f64,
+    /// Raise the rate after a loss-free period (§4.2.2). Default on.
+    pub rate_increase: bool,
+    /// Loss-free time before each increase, ms, in (0, 600000]. Default 1000 (ours).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 600000.0)))]
+    pub quiet_period_ms: f64,
+    /// Below the rate at the last loss, step by this fraction of the gap, in
+    /// (0, 1]. Default 0.5 (ours).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub approach_fraction: f64,
+    /// Smallest step below the last-loss rate, and the step above it, as a
+    /// fraction of the last-loss rate, in (0, 1]. Default 0.005 (ours).
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub probe_fraction: f64,
+}
+
+impl Default for ReceiverRateParams {
+    fn default() -> Self {
+        Self {
+            rate_control: true,
+            threshold: 0.9,
+            decrease: 0.5,
+            first_loss: FirstLoss::SetRate,
+            window_branch_cuts_cwnd: false,
+            at_threshold: AtThreshold::Halve,
+            prate_source: PrateSource::Received,
+            heavy_loss_ssthresh: HeavyLossSsthresh::HalfCwnd,
+            initial_window_segments: 1,
+            unit_time_ms: 100.0,
+            rate_increase: true,
+            quiet_period_ms: 1000.0,
+            approach_fraction: 0.5,
+            probe_fraction: 0.005,
+        }
+    }
+}
+
+impl ParamBlock for ReceiverRateParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.above("threshold", self.threshold, 0.0, 1.0);
+        c.open("decrease", self.decrease, 0.0, 1.0);
+        c.closed_int(
+            "initial_window_segments",
+            self.initial_window_segments,
+            1,
+            1000,
+        );
+        c.above("unit_time_ms", self.unit_time_ms, 0.0, 60_000.0);
+        c.above("quiet_period_ms", self.quiet_period_ms, 0.0, 600_000.0);
+        c.above("approach_fraction", self.approach_fraction, 0.0, 1.0);
+        c.above("probe_fraction", self.probe_fraction, 0.0, 1.0);
+    }
+}
 
 /// Which branch of Fig. 3 the last loss took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,10 +16,71 @@
 //! The thesis in paper 000 (eq. 2.6) prints "cwnd += 0.01·cwnd per ACK"; its
 //! digest marks that as a misstatement, and Kelly's rule is implemented.
 
-use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen};
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::common::{self, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::Time;
-use crate::scenario::{ScalableParams, ScalableVariant, SlowStart};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.scalable` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// Which per-ACK increase rule Scalable TCP follows.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ScalableVariant {
+    /// Kelly (CCR 2003): cwnd += a per acknowledged segment above the legacy
+    /// window, cwnd −= b·cwnd on loss; standard TCP at or below it. The default.
+    #[default]
+    Kelly2003,
+    /// Linux tcp_scalable.c: +1 segment per min(cwnd, 100) segments acked
+    /// (TCP_SCALABLE_AI_CNT), ssthresh = cwnd − cwnd>>3.
+    Linux,
+    /// ns-3 TcpScalable: +1 segment per min(cwnd, 50) segments acked
+    /// (AIFactor 50, for delayed ACKs), ssthresh = cwnd·(1 − 0.125).
+    Ns3,
+}
+
+/// Scalable TCP (Kelly, CCR 2003).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScalableParams {
+    /// Per-ACK increase rule (default `kelly2003`).
+    pub variant: ScalableVariant,
+    /// a, segments added per acknowledged segment (kelly2003), in (0, 1]. Default 0.01.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1.0)))]
+    pub a: f64,
+    /// b, fraction removed on loss, in (0, 0.5]. Default 0.125.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 0.5)))]
+    pub b: f64,
+    /// Legacy window, packets (kelly2003): standard TCP at or below it. Default 16.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000000.0)))]
+    pub low_window: f64,
+}
+
+impl Default for ScalableParams {
+    fn default() -> Self {
+        Self {
+            variant: ScalableVariant::Kelly2003,
+            a: 0.01,
+            b: 0.125,
+            low_window: 16.0,
+        }
+    }
+}
+
+impl ParamBlock for ScalableParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.above("a", self.a, 0.0, 1.0);
+        c.above("b", self.b, 0.0, 0.5);
+        c.closed("low_window", self.low_window, 0.0, 1e6);
+    }
+}
 
 /// Linux tcp_scalable.c `TCP_SCALABLE_AI_CNT`.
 pub const LINUX_AI_CNT: f64 = 100.0;

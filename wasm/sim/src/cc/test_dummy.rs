@@ -1,11 +1,43 @@
 //! A test-only algorithm (the registry's `#[cfg(test)]` line): NewReno's
-//! behaviour under its own name, so that the crate's tests can show that one
-//! registry line is all a new algorithm needs from the schema, the reader, the
-//! validator and the contract tests.
+//! behaviour under its own name, with a parameter block of its own, so that
+//! the crate's tests can show that this file and one registry line are all a
+//! new algorithm needs for the schema, the reader, the validator and the
+//! contract tests.
 
 use super::newreno::NewReno;
-use super::{CcContext, CongestionControl, CongestionEvent, Handoff, Registered};
+use super::{CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock, Registered};
 use crate::engine::Time;
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+/// The test-only algorithm's `cc_params.test_dummy` block.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct TestDummyParams {
+    /// Initial window, segments, in [1, 100]. Default 10.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1.0, max = 100.0)))]
+    pub initial_window_segments: u32,
+}
+
+impl Default for TestDummyParams {
+    fn default() -> Self {
+        Self {
+            initial_window_segments: 10,
+        }
+    }
+}
+
+impl ParamBlock for TestDummyParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.closed_int(
+            "initial_window_segments",
+            self.initial_window_segments,
+            1,
+            100,
+        );
+    }
+}
 
 /// NewReno, renamed.
 pub struct TestDummy(NewReno);
@@ -38,11 +70,15 @@ impl CongestionControl for TestDummy {
 }
 
 impl Registered for TestDummy {
-    type Params = ();
-    fn create(p: &(), ctx: &CcContext) -> Self {
-        TestDummy(NewReno::create(p, ctx))
+    type Params = TestDummyParams;
+    fn create(p: &TestDummyParams, ctx: &CcContext) -> Self {
+        let ctx = CcContext {
+            initial_cwnd_segments: p.initial_window_segments,
+            ..*ctx
+        };
+        TestDummy(NewReno::create(&(), &ctx))
     }
-    fn resume(p: &(), ctx: &CcContext, h: &Handoff) -> Self {
-        TestDummy(NewReno::resume(p, ctx, h))
+    fn resume(_: &TestDummyParams, ctx: &CcContext, h: &Handoff) -> Self {
+        TestDummy(NewReno::resume(&(), ctx, h))
     }
 }

@@ -278,7 +278,7 @@ mod handoff {
 fn one_delayed_ack_round(a: CcAlgorithm, rule: crate::scenario::SlowStart) -> f64 {
     // Paper 001's controller opens with one segment: give it ten like the rest.
     let params = CcParams {
-        receiver_rate: Some(crate::scenario::ReceiverRateParams {
+        receiver_rate: Some(crate::cc::receiver_rate::ReceiverRateParams {
             initial_window_segments: 10,
             ..Default::default()
         }),

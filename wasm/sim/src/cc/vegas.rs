@@ -9,11 +9,53 @@
 //! Diff is kept in real arithmetic (Linux truncates it to an integer).
 
 use super::common::{
-    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen,
+    self, secs, segments, ssthresh_bytes, to_bytes, RoundRtt, RoundTracker, RttSeen, SlowStart,
 };
-use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
+use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff, ParamBlock};
 use crate::engine::Time;
-use crate::scenario::{SlowStart, VegasParams};
+use crate::error::FieldChecks;
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------
+// Parameters: the `cc_params.vegas` block. Defaults and the sources behind
+// them are documented on each field (they become the JSON Schema); `check`
+// gives the ranges the validator holds them to.
+// ---------------------------------------------------------------------------
+
+/// TCP Vegas thresholds, packets queued in the network (Linux tcp_vegas.c; ns-3 TcpVegas).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct VegasParams {
+    /// α: grow cwnd while Diff < α, in [0, 1000]. Default 2.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
+    pub alpha: f64,
+    /// β: shrink cwnd while Diff > β, in [α, 1000]. Default 4.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
+    pub beta: f64,
+    /// γ: leave slow start once Diff > γ, in [0, 1000]. Default 1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 1000.0)))]
+    pub gamma: f64,
+}
+
+impl Default for VegasParams {
+    fn default() -> Self {
+        Self {
+            alpha: 2.0,
+            beta: 4.0,
+            gamma: 1.0,
+        }
+    }
+}
+
+impl ParamBlock for VegasParams {
+    fn check(&self, c: &mut FieldChecks) {
+        c.closed("alpha", self.alpha, 0.0, 1000.0);
+        c.closed("beta", self.beta, 0.0, 1000.0);
+        c.closed("gamma", self.gamma, 0.0, 1000.0);
+        c.at_least_field("beta", self.beta, "alpha", self.alpha);
+    }
+}
 
 pub struct Vegas {
     mss: u32,

@@ -10,10 +10,9 @@
 //! Before the first bandwidth sample a loss halves the window like Reno
 //! (Linux would use the floor of 2 segments).
 
-use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen};
+use super::common::{self, secs, segments, ssthresh_bytes, to_bytes, RttSeen, SlowStart};
 use super::{AckSample, CcContext, CongestionControl, CongestionEvent, Handoff};
 use crate::engine::time::{Time, NS_PER_MS};
-use crate::scenario::SlowStart;
 
 /// tcp_westwood.c `TCP_WESTWOOD_RTT_MIN` = HZ/20: 50 ms.
 pub const RTT_MIN_WINDOW: Time = 50 * NS_PER_MS;

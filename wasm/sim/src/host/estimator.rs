@@ -5,12 +5,9 @@
 //! bandwidth B_GE. Its accuracy is set by eq. 3.61: ΔB/B = B·Δe/MTU.
 
 use super::params::HostParams;
+pub use crate::cc::modal_bin::{modal_bin_mean, HISTOGRAM_BINS, SAMPLES_PER_ESTIMATE};
 use crate::engine::Rng;
 
-/// Histogram classes (paper 000 §3.4.1: "a 10-class histogram").
-pub const HISTOGRAM_BINS: usize = 10;
-/// `recv()` samples per estimate: "about 10 packets suffice" (§3.4.1, §3.7).
-pub const SAMPLES_PER_ESTIMATE: usize = 10;
 /// The unexplained 2.5×10⁻¹¹ s/bit of eq. 3.60 as printed. Numerically it is
 /// 38 bytes of Ethernet framing (preamble, header, FCS, gap) per 1500-byte
 /// packet at 1 Gb/s (our reading, not the thesis's). The simulator's links
@@ -31,50 +28,6 @@ impl TimerNoise {
     /// What the timer reports for a true duration of `true_ns`.
     pub fn measure(&self, true_ns: f64, rng: &mut Rng) -> f64 {
         true_ns + self.offset_ns + self.jitter_ns * rng.uniform()
-    }
-}
-
-/// Paper 000's reduction of recv() samples (after Lai & Baker): a histogram of
-/// [`HISTOGRAM_BINS`] equal classes over [min, max]; the lowest and highest
-/// classes are outliers (copy-only and two-packet reads); the mean of the
-/// fullest remaining class is d. Ties go to the lower class. When every
-/// sample lies in the two outer classes (or all are equal to 1 part in 10⁹)
-/// the median stands in. None for no samples.
-pub fn modal_bin_mean(samples: &[f64]) -> Option<f64> {
-    if samples.is_empty() {
-        return None;
-    }
-    let lo = samples.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = samples.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if hi - lo <= 1e-9 * lo.abs() {
-        return Some(median(samples));
-    }
-    let width = (hi - lo) / HISTOGRAM_BINS as f64;
-    let bin = |x: f64| (((x - lo) / width) as usize).min(HISTOGRAM_BINS - 1);
-    let mut count = [0usize; HISTOGRAM_BINS];
-    let mut sum = [0.0f64; HISTOGRAM_BINS];
-    for &x in samples {
-        let b = bin(x);
-        count[b] += 1;
-        sum[b] += x;
-    }
-    let mut best = None;
-    for b in 1..HISTOGRAM_BINS - 1 {
-        if count[b] > 0 && best.is_none_or(|k: usize| count[b] > count[k]) {
-            best = Some(b);
-        }
-    }
-    Some(best.map_or_else(|| median(samples), |b| sum[b] / count[b] as f64))
-}
-
-fn median(samples: &[f64]) -> f64 {
-    let mut v = samples.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 
@@ -163,20 +116,6 @@ impl BandwidthEstimator {
 mod tests {
     use super::*;
     use crate::scenario::HostPreset;
-
-    #[test]
-    fn the_modal_bin_ignores_the_lowest_and_highest_classes() {
-        // Copy-only reads (1 µs), one-packet reads near 20 µs, two-packet reads (40 µs).
-        let s = [1.0, 20.0, 20.2, 19.9, 20.1, 24.0, 20.0, 40.0, 39.0, 20.3];
-        let d = modal_bin_mean(&s).unwrap();
-        assert!((d - 20.083).abs() < 0.01, "{d}");
-    }
-
-    #[test]
-    fn equal_samples_give_that_value() {
-        assert_eq!(modal_bin_mean(&[5.0; 10]), Some(5.0));
-        assert_eq!(modal_bin_mean(&[]), None);
-    }
 
     #[test]
     fn a_noise_free_passage_time_inverts_to_the_line_rate() {

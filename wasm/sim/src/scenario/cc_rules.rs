@@ -60,7 +60,7 @@ pub fn resolve_cc(s: &Scenario, i: usize) -> ResolvedCc {
         {
             return ResolvedCc {
                 algorithm: r.cc,
-                params: fill_params(&f.cc_params, &r.cc_params),
+                params: f.cc_params.or(&r.cc_params),
                 rule: Some(ri),
             };
         }
@@ -104,26 +104,6 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
         }
     }
     p[pi..].iter().all(|&c| c == '*')
-}
-
-/// The flow's blocks, and the rule's where the flow has none.
-fn fill_params(flow: &CcParams, rule: &CcParams) -> CcParams {
-    fn pick<T: Clone>(a: &Option<T>, b: &Option<T>) -> Option<T> {
-        a.clone().or_else(|| b.clone())
-    }
-    CcParams {
-        cubic: pick(&flow.cubic, &rule.cubic),
-        compound: pick(&flow.compound, &rule.compound),
-        highspeed: pick(&flow.highspeed, &rule.highspeed),
-        scalable: pick(&flow.scalable, &rule.scalable),
-        bic: pick(&flow.bic, &rule.bic),
-        htcp: pick(&flow.htcp, &rule.htcp),
-        vegas: pick(&flow.vegas, &rule.vegas),
-        fast: pick(&flow.fast, &rule.fast),
-        bbr: pick(&flow.bbr, &rule.bbr),
-        e2e_feedback: pick(&flow.e2e_feedback, &rule.e2e_feedback),
-        receiver_rate: pick(&flow.receiver_rate, &rule.receiver_rate),
-    }
 }
 
 /// Every algorithm flow `i` may run, in first-use order: the one it opens
@@ -274,13 +254,13 @@ mod tests {
         let r = resolve_cc(&s, 0);
         assert_eq!(
             r.params.cubic.unwrap().preset,
-            crate::scenario::CubicPreset::Paper002
+            crate::cc::cubic::CubicPreset::Paper002
         );
         assert_eq!(r.params.vegas.unwrap().alpha, 1.0);
         let r = resolve_cc(&s, 1);
         assert_eq!(
             r.params.cubic.unwrap().preset,
-            crate::scenario::CubicPreset::Linux
+            crate::cc::cubic::CubicPreset::Linux
         );
     }
 

@@ -2,10 +2,10 @@
 //! parameters (a bus with no bandwidth, a negative cost, a NIC buffer that
 //! cannot hold one packet, ...) are refused with the field path and the reason.
 
-use super::error::ErrorCode as E;
 use super::types::{HostSpec, NodeKind, Scenario};
 use super::validate::out_of_range;
 use super::ValidationError;
+use crate::error::ErrorCode as E;
 
 /// Bus and processor speeds above 10 Tb/s are typing mistakes, not hardware.
 pub const MAX_HOST_BPS: f64 = 1e13;
@@ -131,8 +131,8 @@ fn check_host(errors: &mut Vec<ValidationError>, p: &str, h: &HostSpec, mtu: Opt
 
 fn above_max(
     path: String,
-    max: impl Into<super::error::Param>,
-    value: impl Into<super::error::Param>,
+    max: impl Into<crate::error::Param>,
+    value: impl Into<crate::error::Param>,
     unit: &str,
 ) -> ValidationError {
     ValidationError::at(path, E::AboveMax)

@@ -3,9 +3,7 @@
 //! TypeScript types (web/src/scenario/types.ts); tests fail when either is stale.
 //! Every field carries its unit in its name.
 
-pub(crate) mod cc_registry;
 pub mod cc_rules;
-mod error;
 mod host_check;
 pub mod host_params;
 mod host_spec;
@@ -25,8 +23,8 @@ mod validate_cc;
 mod validate_link;
 mod validate_queue;
 
+pub use crate::error::{ErrorCode, Param};
 pub use cc_rules::{resolve_cc, ResolvedCc};
-pub use error::{ErrorCode, Param};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use loss_spec::*;
 pub use queue_spec::*;

@@ -11,8 +11,13 @@
 //! queue and loss registries, a source's fields stay inline in its line and its
 //! behaviour lives in `app/` (TCP sources set what the sender may send, UDP
 //! sources emit datagrams), reached by exhaustive `match`es that the compiler
-//! makes a new line add to (`check_source` in validate.rs, `app::OnOff`,
-//! `app::UdpSource`, `app::tcp_app_bytes`).
+//! makes a new line add to (`check_source` in validate.rs, for its fields;
+//! `app::OnOff`, `app::UdpSource` and `app::tcp_app_bytes` give the behaviour
+//! of the sources they name, and a TCP source they do not name sends without
+//! end, as `bulk` does).
+//!
+//! Lines under `#[cfg(test)]` exist only in the crate's own test build (they
+//! prove that a new line is all the rest needs).
 
 /// Calls `$then!` with the registry's lines.
 macro_rules! for_each_source {
@@ -58,6 +63,9 @@ macro_rules! for_each_source {
                 #[serde(default = "default_udp_payload")]
                 packet_bytes: u32,
             } = "on_off", "On–off", [Tcp, Udp];
+            /// A test-only source (bulk under another name, TCP).
+            #[cfg(test)]
+            TestDummy = "test_dummy", "Test dummy", [Tcp];
         }
     };
 }
@@ -67,6 +75,7 @@ pub(crate) use for_each_source;
 macro_rules! define_source_types {
     ($(
         $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
         $variant:ident $({ $($fields:tt)* })? = $json:literal, $display:literal, [$($proto:ident),+];
     )*) => {
         /// The application behind a flow.
@@ -76,6 +85,7 @@ macro_rules! define_source_types {
         pub enum SourceSpec {
             $(
                 $(#[doc = $doc])*
+                $(#[cfg($cfg)])?
                 #[serde(rename = $json)]
                 #[cfg_attr(feature = "schema", schemars(extend("x-label" = $display)))]
                 $variant $({ $($fields)* })?,
@@ -84,33 +94,33 @@ macro_rules! define_source_types {
 
         impl SourceSpec {
             /// Every source's `kind`, in registry order.
-            pub const KINDS: &'static [&'static str] = &[$($json,)*];
+            pub const KINDS: &'static [&'static str] = &[$($(#[cfg($cfg)])? $json,)*];
 
             /// The JSON `kind` (`"on_off"`).
             pub fn kind(&self) -> &'static str {
                 match self {
-                    $(SourceSpec::$variant { .. } => $json,)*
+                    $($(#[cfg($cfg)])? SourceSpec::$variant { .. } => $json,)*
                 }
             }
 
             /// A short display name (`"Constant bit rate"`).
             pub fn display_name(&self) -> &'static str {
                 match self {
-                    $(SourceSpec::$variant { .. } => $display,)*
+                    $($(#[cfg($cfg)])? SourceSpec::$variant { .. } => $display,)*
                 }
             }
 
             /// Can this source drive a flow of `protocol`?
             pub fn serves(&self, protocol: Protocol) -> bool {
                 match self {
-                    $(SourceSpec::$variant { .. } => [$(Protocol::$proto),+].contains(&protocol),)*
+                    $($(#[cfg($cfg)])? SourceSpec::$variant { .. } => [$(Protocol::$proto),+].contains(&protocol),)*
                 }
             }
 
             /// The kinds that can drive a flow of `protocol`, in registry order.
             pub fn kinds_for(protocol: Protocol) -> Vec<&'static str> {
                 let mut out = Vec::new();
-                $(if [$(Protocol::$proto),+].contains(&protocol) {
+                $($(#[cfg($cfg)])? if [$(Protocol::$proto),+].contains(&protocol) {
                     out.push($json);
                 })*
                 out
@@ -122,13 +132,24 @@ pub(crate) use define_source_types;
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{Protocol, SourceSpec};
+    //! The registry's test-only line reaches every door: the reader, the
+    //! validator (its transport), the JSON Schema and a whole run.
+    use crate::scenario::{parse_scenario_without_work_limits, to_json, Protocol, SourceSpec};
+    use serde_json::{json, Value};
+
+    fn scenario_with(protocol: &str, source: Value) -> String {
+        let text = include_str!("../../../../content/scenarios/default.json");
+        let mut v: Value = serde_json::from_str(text).expect("default.json");
+        v["flows"][0]["protocol"] = Value::from(protocol);
+        v["flows"][0]["source"] = source;
+        v.to_string()
+    }
 
     #[test]
     fn every_kind_serves_a_transport_and_names_itself() {
         assert_eq!(
             SourceSpec::kinds_for(Protocol::Tcp),
-            ["bulk", "sized", "on_off"]
+            ["bulk", "sized", "on_off", "test_dummy"]
         );
         assert_eq!(
             SourceSpec::kinds_for(Protocol::Udp),
@@ -141,28 +162,66 @@ mod tests {
         assert!(s.serves(Protocol::Udp) && !s.serves(Protocol::Tcp));
         assert_eq!(SourceSpec::default().kind(), "bulk");
         // The validator names the kinds a transport allows from the registry.
-        let text = include_str!("../../../../content/scenarios/default.json");
-        let mut v: serde_json::Value = serde_json::from_str(text).expect("default.json");
-        v["flows"][0]["source"] =
-            serde_json::json!({"kind": "cbr", "packet_bytes": 100, "interval_ms": 1.0});
-        let e = crate::scenario::parse_scenario_without_work_limits(&v.to_string()).unwrap_err();
+        let cbr = json!({"kind": "cbr", "packet_bytes": 100, "interval_ms": 1.0});
+        let e = parse_scenario_without_work_limits(&scenario_with("tcp", cbr)).unwrap_err();
         assert_eq!(e[0].path, "flows[0].source.kind");
         assert!(
-            e[0].message.contains("bulk, sized or on_off"),
+            e[0].message.contains("bulk, sized, on_off or test_dummy"),
             "{}",
             e[0].message
         );
     }
 
+    #[test]
+    fn a_test_only_line_is_a_source_everywhere() {
+        assert_eq!(SourceSpec::KINDS.last(), Some(&"test_dummy"));
+        // The reader and the validator take it, and it writes back under its kind.
+        let json = scenario_with("tcp", json!({"kind": "test_dummy"}));
+        let s = parse_scenario_without_work_limits(&json).expect("accepted");
+        let src = &s.flows[0].source;
+        assert_eq!(
+            (src.kind(), src.display_name()),
+            ("test_dummy", "Test dummy")
+        );
+        assert!(to_json(&s).contains(r#""kind":"test_dummy""#));
+        // Its line's transports are the validator's; a kind no line gives is refused.
+        let udp = scenario_with("udp", json!({"kind": "test_dummy"}));
+        let e = parse_scenario_without_work_limits(&udp).unwrap_err();
+        assert_eq!((e.len(), e[0].path.as_str()), (1, "flows[0].source.kind"));
+        assert!(
+            e[0].message
+                .contains("a UDP flow cannot use a test_dummy source"),
+            "{}",
+            e[0].message
+        );
+        let e = parse_scenario_without_work_limits(&scenario_with(
+            "tcp",
+            json!({"kind": "no_such_source"}),
+        ))
+        .unwrap_err();
+        assert_eq!(e[0].path, "flows[0].source.kind");
+        // A run drives it as it drives a source `app/` does not name: like bulk.
+        let run = |json: &str| {
+            let s = parse_scenario_without_work_limits(json).expect("accepted");
+            let mut w = crate::world::World::new(&s);
+            w.run();
+            w.summary().flows[0].goodput_bps
+        };
+        let bulk = scenario_with("tcp", json!({"kind": "bulk"}));
+        assert!(run(&json) > 0.0);
+        assert_eq!(run(&json), run(&bulk));
+    }
+
     #[cfg(feature = "schema")]
     #[test]
     fn the_schema_offers_every_line_with_its_label() {
-        let schema: serde_json::Value =
-            serde_json::from_str(&crate::scenario::json_schema()).expect("schema");
+        let schema: Value = serde_json::from_str(&crate::scenario::json_schema()).expect("schema");
         let text = schema["$defs"]["SourceSpec"].to_string();
         for k in SourceSpec::KINDS {
             assert!(text.contains(&format!("\"{k}\"")), "{k} missing: {text}");
         }
         assert!(text.contains(r#""x-label":"Constant bit rate""#), "{text}");
+        assert!(text.contains(r#""x-label":"Test dummy""#), "{text}");
+        assert!(text.contains("bulk under another name"), "{text}");
     }
 }

@@ -3,10 +3,10 @@
 //! `cc_switches`. Errors name the field path and what is allowed.
 
 use super::cc_rules::glob_match;
-use super::error::ErrorCode as E;
 use super::types::{CcRule, NodeKind, PortRange, Protocol, Scenario, SwitchTrigger};
-use super::validate::{cc_params_errors, relation, too_many};
+use super::validate::{relation, too_many};
 use super::ValidationError;
+use crate::error::ErrorCode as E;
 use std::collections::BTreeMap;
 
 /// At most this many rules (TranSwitch keeps its table in the kernel; a
@@ -37,7 +37,7 @@ pub(super) fn check_cc_rules(
         check_pattern(errors, &format!("{p}.dst"), &r.dst, nodes);
         check_ports(errors, &format!("{p}.src_ports"), r.src_ports);
         check_ports(errors, &format!("{p}.dst_ports"), r.dst_ports);
-        errors.extend(cc_params_errors(&format!("{p}.cc_params"), &r.cc_params));
+        errors.extend(r.cc_params.errors(&format!("{p}.cc_params")));
         if let Some(j) = shadowed_by(s, i) {
             errors.push(ValidationError::at(p, E::RuleShadowed).with("rule", j));
         }

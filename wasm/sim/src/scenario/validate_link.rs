@@ -2,7 +2,6 @@
 //! timer tick, framing overhead, rate changes and delivery traces. Errors
 //! name the field path, e.g. `topology.links[2].trace.text`, and the reason.
 
-use super::error::ErrorCode as E;
 use super::loss_registry::LossParams;
 use super::loss_spec::*;
 use super::types::*;
@@ -10,6 +9,7 @@ use super::validate::{
     out_of_range, too_many, ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS,
     MIN_RATE_BPS,
 };
+use crate::error::ErrorCode as E;
 
 /// Longest timer tick accepted, ms.
 pub const MAX_TICK_MS: f64 = 1000.0;

@@ -2,10 +2,10 @@
 //! (RED min_th above max_th, a zero rate, a weight of zero, an unknown flow…)
 //! are reported with the field path, e.g. `topology.links[1].queue.min_th`.
 
-use super::error::{ErrorCode as E, Param};
 use super::queue_registry::QueueParams;
 use super::queue_spec::*;
 use super::validate::{out_of_range, relation, ValidationError};
+use crate::error::{ErrorCode as E, Param};
 use std::collections::BTreeSet;
 
 /// Largest queue capacity accepted, packets.

@@ -252,8 +252,10 @@ impl World {
                         .params
                         .e2e_feedback
                         .as_ref()
-                        .map_or(crate::scenario::E2eEstimator::RecvTime, |p| p.estimator)
-                        == crate::scenario::E2eEstimator::RecvTime;
+                        .map_or(crate::cc::e2e_feedback::E2eEstimator::RecvTime, |p| {
+                            p.estimator
+                        })
+                        == crate::cc::e2e_feedback::E2eEstimator::RecvTime;
                 let rate_params = algorithms
                     .contains(&crate::scenario::CcAlgorithm::ReceiverRate)
                     .then(|| opening.params.receiver_rate.clone().unwrap_or_default());
@@ -299,7 +301,7 @@ impl World {
                         .as_ref()
                         .map(|p| time::millis(p.unit_time_ms).max(1)),
                     rate_sequence_span: rate_params.as_ref().is_some_and(|p| {
-                        p.prate_source == crate::scenario::PrateSource::SequenceSpan
+                        p.prate_source == crate::cc::receiver_rate::PrateSource::SequenceSpan
                     }),
                     recv_time,
                 };

@@ -2,7 +2,7 @@
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
 // Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
 // the page; the open flow's details then show beneath the box.
-import { Fragment, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
@@ -63,17 +63,25 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   const flows = scenario.flows;
   const windowed = flows.length > VIRTUAL_ABOVE;
   const box = useRef<HTMLDivElement>(null);
-  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
+  const [rowHeight, setRowHeight] = useState(measuredRowHeight);
   const win = useVirtualRows(box, windowed ? flows.length : 0, rowHeight);
   // Rows are as tall as the layout makes them (a table row, or a card in a narrow column):
-  // measured from the first one rendered.
-  useLayoutEffect(() => {
+  // measured from the first one rendered by a ResizeObserver, which reports after the browser's
+  // own layout (measuring while the editor mounts made it lay out the whole page once more).
+  useEffect(() => {
     const tr = box.current?.querySelector<HTMLElement>('tr[data-testid^="flow-row-"]');
-    const style = tr ? getComputedStyle(tr) : null;
-    const margins = style ? parseFloat(style.marginTop) + parseFloat(style.marginBottom) : 0;
-    const h = tr ? tr.offsetHeight + (margins || 0) : 0;
-    if (windowed && h > 0 && Math.abs(h - rowHeight) > 1) setRowHeight(h);
-  }, [windowed, rowHeight, win.start, win.end]);
+    if (!windowed || !tr || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      const style = getComputedStyle(tr);
+      const h =
+        tr.offsetHeight + (parseFloat(style.marginTop) + parseFloat(style.marginBottom) || 0);
+      if (h <= 0) return;
+      measuredRowHeight = h;
+      setRowHeight((old) => (Math.abs(h - old) > 1 ? h : old));
+    });
+    ro.observe(tr);
+    return () => ro.disconnect();
+  }, [windowed, win.start]);
   const [start, end] = windowed ? [win.start, win.end] : [0, flows.length];
   const openFlow = open !== null ? flows[open] : undefined;
   const row = (f: Flow, i: number) => (
@@ -150,8 +158,9 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   );
 }
 
-/** The height of a flow's row in the windowed table until one has been measured. */
-const ROW_HEIGHT = 44;
+/** The height of a flow's row in the windowed table: the last one measured (at first, a guess),
+ * so that the table opens again at the height its rows had. */
+let measuredRowHeight = 44;
 
 interface RowProps {
   flow: Flow;

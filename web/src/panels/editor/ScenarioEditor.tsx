@@ -18,6 +18,8 @@ import {
   stopCompare,
 } from '../../state/editorStore';
 import type { ScenarioCheck } from '../hooks/useChecks';
+import { useDeferredMount } from '../hooks/useDeferredMount';
+import { VIRTUAL_ABOVE } from '../hooks/useVirtualRows';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { prefs } from '../../state/prefs';
@@ -27,6 +29,7 @@ import { FlowsTable } from './FlowsTable';
 import { LinkInspector } from './LinkInspector';
 import { NodeInspector } from './NodeInspector';
 import { RunSettings } from './RunSettings';
+import { CANVAS_ABOVE } from './TopologyCanvas';
 import { TopologyEditor } from './TopologyEditor';
 
 interface Props {
@@ -46,6 +49,12 @@ export function ScenarioEditor({ checks }: Props) {
   const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
   const diffs = state.B ? diffScenarios(state.A, state.B) : [];
   const preset = state.preset !== 'custom' ? t.presets[state.preset] : undefined;
+  // A large scenario's diagram and flows table render just after the editor first shows.
+  const large =
+    scenario.flows.length > VIRTUAL_ABOVE ||
+    scenario.topology.nodes.length > CANVAS_ABOVE ||
+    scenario.topology.links.length > CANVAS_ABOVE;
+  const ready = useDeferredMount(!large);
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
@@ -157,7 +166,11 @@ export function ScenarioEditor({ checks }: Props) {
           aria-labelledby={state.B ? `variant-tab-${state.active}` : undefined}
         >
           <h3 className="card__subheading">{t.topology.heading}</h3>
-          <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
+          {ready ? (
+            <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
+          ) : (
+            <div className="editor__pending" aria-busy="true" data-testid="topology-pending" />
+          )}
           {link && sel ? (
             <LinkInspector link={link} index={sel.index} />
           ) : node && sel ? (
@@ -166,7 +179,11 @@ export function ScenarioEditor({ checks }: Props) {
             <p className="muted">{t.topology.nothingSelected}</p>
           )}
           <h3 className="card__subheading">{t.flows.heading}</h3>
-          <FlowsTable scenario={scenario} open={openFlow} onOpen={setOpenFlow} />
+          {ready ? (
+            <FlowsTable scenario={scenario} open={openFlow} onOpen={setOpenFlow} />
+          ) : (
+            <div className="editor__pending" aria-busy="true" data-testid="flows-pending" />
+          )}
           <h3 className="card__subheading">{t.runSettings.heading}</h3>
           <RunSettings />
         </div>

@@ -1,9 +1,9 @@
 // A labelled select bound to a scenario path (or to a custom handler), with its inline error and,
 // under it, the one-line description of the chosen option (or the field's hint). A select with
 // many options (the hosts of a large scenario, in every flow row) puts only its current option in
-// the page until it is focused or pressed, then all of them.
-import { useState } from 'react';
+// the page until it is focused or pressed, then all of them (useLazyOptions).
 import type { ReactNode } from 'react';
+import { useLazyOptions } from '../hooks/useLazyOptions';
 import { useStore } from '../hooks/useStore';
 import { fieldDomId } from '../../scenario/errorPlace';
 import { editor, setField, valueAt } from '../../state/editorStore';
@@ -35,9 +35,6 @@ interface Props {
   onChange?: (value: string) => void;
 }
 
-/** Selects with more options than this render them only once the user reaches for the select. */
-const LAZY_ABOVE = 50;
-
 export function SelectField(p: Props) {
   const variant = useVariant();
   const state = useStore(editor);
@@ -47,14 +44,10 @@ export function SelectField(p: Props) {
   const id = fieldDomId(variant, p.path);
   const noteId = `${id}-note`;
   const problem = errors[0];
-  const [reached, setReached] = useState(false);
-  const lazy = p.options.length > LAZY_ABOVE && !reached;
-  const shown = lazy
-    ? p.options
-        .filter((o) => o.value === value)
-        .concat(p.options.some((o) => o.value === value) ? [] : [{ value, label: value }])
-    : p.options;
-  const reach = lazy ? () => setReached(true) : undefined;
+  const { shown, reach } = useLazyOptions<Option>(p.options, value, (v) => ({
+    value: v,
+    label: v,
+  }));
   const chosen = p.options.find((o) => o.value === value)?.description;
   const hint = chosen ? <Help text={chosen} /> : p.hint;
   return (

@@ -31,10 +31,12 @@ export function useVirtualRows(
     const el = box.current;
     if (!el) return;
     const read = () => setView({ top: el.scrollTop, height: el.clientHeight || 480 });
-    read();
     el.addEventListener('scroll', read, { passive: true });
+    // The observer reports the box's first size after the browser's layout; reading it here, as
+    // the list mounts, would make the browser lay out the page an extra time.
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
-    ro?.observe(el);
+    if (ro) ro.observe(el);
+    else read();
     return () => {
       el.removeEventListener('scroll', read);
       ro?.disconnect();

@@ -6,6 +6,7 @@ import { saveBlob } from '../../export/download';
 import { formatNumber } from '../../i18n/format';
 import type { Scenario } from '../../scenario/types';
 import { capturePackets } from '../../sim/capture';
+import { useLazyOptions } from '../hooks/useLazyOptions';
 import { useStrings } from '../hooks/useStrings';
 
 /** Packets per file at most: a few hundred MB of memory while capturing, tens of MB on disk. */
@@ -26,6 +27,11 @@ export function PcapExport({ scenario, fileBase }: { scenario: Scenario; fileBas
   useEffect(() => () => cancel.current?.(), []);
   const ids = scenario.flows.map((f) => f.id);
   const chosen = ids.includes(flow) ? flow : (ids[0] ?? '');
+  const options = useLazyOptions(
+    ids.map((id) => ({ value: id })),
+    chosen,
+    (value) => ({ value }),
+  );
 
   const start = () => {
     const job = capturePackets(JSON.stringify(scenario), {
@@ -76,10 +82,12 @@ export function PcapExport({ scenario, fileBase }: { scenario: Scenario; fileBas
           data-testid="pcap-flow"
           aria-label={t.exports.pcapFlow}
           onChange={(e) => setFlow(e.target.value)}
+          onFocus={options.reach}
+          onPointerDown={options.reach}
         >
-          {ids.map((id) => (
-            <option key={id} value={id}>
-              {id}
+          {options.shown.map(({ value }) => (
+            <option key={value} value={value}>
+              {value}
             </option>
           ))}
         </select>

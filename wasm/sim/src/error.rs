@@ -8,7 +8,13 @@
 //!
 //! Templates name parameters as `{name}`; `{ name}` stands for a space and the value, or
 //! nothing when the parameter is absent (an optional unit).
+//!
+//! A leaf of the crate (it uses no other module), so that both `scenario` and the
+//! parameter blocks in `cc` (through [`FieldChecks`]) report errors of one kind.
 
+mod fields;
+
+pub use fields::{relation, FieldChecks};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
