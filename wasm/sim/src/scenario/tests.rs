@@ -62,6 +62,17 @@ fn unknown_fields_are_refused() {
 }
 
 #[test]
+fn a_kind_without_fields_refuses_other_members() {
+    let e = errors(&with(|v| {
+        v["flows"][0]["source"] = serde_json::json!({"kind": "bulk", "bytes": 5});
+    }));
+    assert_eq!(e[0].path, "flows[0].source.bytes", "{e:?}");
+    assert!(e[0].message.contains("unknown field"), "{e:?}");
+    let bulk = with(|v| v["flows"][0]["source"] = serde_json::json!({"kind": "bulk"}));
+    assert!(parse_scenario(&bulk).is_ok());
+}
+
+#[test]
 fn a_wrong_type_names_the_field() {
     let e = errors(&with(|v| v["duration_s"] = "long".into()));
     assert_eq!(e[0].path, "duration_s");

@@ -436,8 +436,8 @@ impl<'de> VariantAccess<'de> for UnitVariant<'_> {
 /// An internally tagged value: the variant is the tag member's value, the
 /// variant's fields the other members. As serde's own reader of such a
 /// value: the first tag member is read (an error in it names it), a second
-/// one is a duplicate field, none a missing field; a unit variant ignores
-/// the other members.
+/// one is a duplicate field, none a missing field; unlike serde's, a unit
+/// variant refuses any other member.
 struct Tagged<'a> {
     members: &'a [(String, Json)],
     tag: &'static str,
@@ -471,8 +471,20 @@ impl<'de, 'a> EnumAccess<'de> for Tagged<'a> {
 impl<'de> VariantAccess<'de> for De<'_> {
     type Error = Error;
 
+    /// A kind without fields takes no other member: as strict as a kind
+    /// with fields and `deny_unknown_fields` (serde's own tagged reader
+    /// would ignore them, so `{"kind": "bulk", "bytes": 5}` read as bulk).
     fn unit_variant(self) -> Result<(), Error> {
-        Ok(())
+        let (Json::Object(members), Mode::Body(tag)) = (self.json, self.mode) else {
+            return Ok(());
+        };
+        match members.iter().find(|(k, _)| k != tag) {
+            Some((key, _)) => self.at.note(
+                &Path::Key(self.path, key),
+                Err(de::Error::unknown_field(key, &[])),
+            ),
+            None => Ok(()),
+        }
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
