@@ -12,7 +12,10 @@ export function usePageWasm({ grader = false } = {}): PageWasmState {
   const [v, setV] = useState<PageWasmState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    Promise.all([loadPageWasm(), grader ? import('../../sim/grader').then((m) => m.loadGrader()) : null]).then(
+    Promise.all([
+      loadPageWasm(),
+      grader ? import('../../sim/grader').then((m) => m.loadGrader()) : null,
+    ]).then(
       ([wasm]) => live && setV({ state: 'ready', wasm }),
       (e: unknown) =>
         live && setV({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
