@@ -3,6 +3,7 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './panels/App';
+import { PageLoading } from './panels/PageLoading';
 import { StartGuard } from './panels/StartGuard';
 import { useLessonRoute, usePapersRoute } from './panels/lessons/useLessonRoute';
 import './styles.css';
@@ -35,13 +36,13 @@ function Root() {
   const route = useLessonRoute();
   if (usePapersRoute()) {
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={<PageLoading />}>
         <PapersPage />
       </Suspense>
     );
   }
   return route ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PageLoading />}>
       <LessonRoot route={route} />
     </Suspense>
   ) : (

@@ -15,6 +15,7 @@ export const en = {
   footer:
     'Packet-level discrete-event simulation in Rust, compiled to WebAssembly and run in Web Workers. The analytic bounds come from the same model.',
   wasmLoadFailed: 'Could not load the simulator:',
+  loadingView: 'Loading…',
   renderFailed:
     'This part of the page failed to draw. Your scenario is kept; you can reset it or this view.',
   resetScenario: 'Back to the default scenario',

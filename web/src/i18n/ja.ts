@@ -16,6 +16,7 @@ export const ja: Strings = {
   footer:
     'Rust によるパケット単位の離散事象シミュレーションを WebAssembly にコンパイルし、Web Worker で実行しています。理論上限も同じモデルから計算しています。',
   wasmLoadFailed: 'シミュレータを読み込めませんでした:',
+  loadingView: '読み込んでいます…',
   renderFailed:
     'この部分を描画できませんでした。シナリオは保持されています。シナリオか表示をリセットできます。',
   resetScenario: '既定のシナリオに戻す',

@@ -1,6 +1,7 @@
 // The lessons in content/lessons (an assignment JSON and its prose in Markdown per language:
 // `NN-name.md` in English, `NN-name.ja.md` in Japanese) and the scenarios in
-// content/scenarios they refer to by name, bundled at build time.
+// content/scenarios they refer to by name (scenario/named.ts), bundled at build time.
+import { namedScenario } from '../scenario/named';
 import { parseAssignment } from './assignment';
 import type { Assignment } from './assignment';
 import { lessonTitle } from './markdown';
@@ -12,10 +13,6 @@ const texts = import.meta.glob<string>('../../../content/lessons/*.md', {
   eager: true,
 });
 const jsons = import.meta.glob<unknown>('../../../content/lessons/*.json', {
-  import: 'default',
-  eager: true,
-});
-const scenarioJsons = import.meta.glob<unknown>('../../../content/scenarios/*.json', {
   import: 'default',
   eager: true,
 });
@@ -32,7 +29,6 @@ function byName<T>(mods: Record<string, T>): Map<string, T> {
 /** `01-sawtooth` → English prose; `01-sawtooth.ja` → Japanese. */
 const proseByName = byName(texts);
 const jsonById = byName(jsons);
-const scenarios = byName(scenarioJsons);
 
 /** Lesson ids in reading order (file names start with a two-digit number). */
 export const LESSON_IDS: string[] = [...proseByName.keys()]
@@ -64,15 +60,7 @@ export function loadAssignment(id: string): Assignment | null {
   return json === undefined ? null : parseAssignment(json);
 }
 
-export const SCENARIO_NAMES: string[] = [...scenarios.keys()].sort();
-
-/** A scenario of content/scenarios by name, as a fresh object. */
-export function namedScenario(name: string): Record<string, unknown> | null {
-  const s = scenarios.get(name);
-  return typeof s === 'object' && s !== null
-    ? (structuredClone(s) as Record<string, unknown>)
-    : null;
-}
+export { SCENARIO_NAMES, namedScenario } from '../scenario/named';
 
 /**
  * Resolve an assignment's scenarios (names of content/scenarios, or inline objects). A name

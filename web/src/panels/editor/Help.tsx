@@ -1,6 +1,6 @@
 // A schema description as help under a field, in the reader's language: its first sentence (the
 // whole text with `whole`), with the fallback mark when it is English shown in its place.
-import { FallbackMark } from '../lessons/LocalTextView';
+import { FallbackMark } from '../lessons/FallbackMark';
 import { useHelp } from '../hooks/useHelp';
 import { firstSentence } from './firstSentence';
 

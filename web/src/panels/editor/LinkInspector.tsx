@@ -8,7 +8,7 @@ import { setField } from '../../state/editorStore';
 import { useHelp } from '../hooks/useHelp';
 import { useLabel } from '../hooks/useLabel';
 import { useStrings } from '../hooks/useStrings';
-import { queueName } from '../../lessons/words';
+import { queueName } from '../../lessons/valueWords';
 import { NumberField } from './NumberField';
 import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';

@@ -7,7 +7,7 @@ import { errorLine, readScenarioFile } from '../../scenario/reader';
 import { withoutMadeBy } from '../../scenario/scenarioFile';
 import { noteOpenedFile } from '../../state/linkStore';
 import { loadPageWasm } from '../../sim/validator';
-import { concreteLabel, valueText } from '../../lessons/words';
+import { concreteLabel, valueText } from '../../lessons/valueWords';
 import {
   activeScenario,
   editor,

@@ -2,16 +2,10 @@
 import type { Text } from '../../sim/boundary';
 import { localText } from '../../lessons/text';
 import { renderInline } from '../../lessons/markdown';
-import { useClassroom, useLang } from './useClassroom';
+import { FallbackMark } from './FallbackMark';
+import { useLang } from './useClassroom';
 
-export function FallbackMark() {
-  const c = useClassroom();
-  return (
-    <abbr className="lesson-fallback" title={c.fallbackTitle} data-testid="fallback-mark">
-      {c.fallbackMark}
-    </abbr>
-  );
-}
+export { FallbackMark };
 
 /** A lesson text as plain text (inserted as React text, never as HTML). */
 export function LocalTextView({ text }: { text: Text | null | undefined }) {

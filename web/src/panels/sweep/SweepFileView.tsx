@@ -2,7 +2,6 @@
 // read; the lab's own are in content/sweeps), run its points in the page's workers, show one
 // row per point and save them as the CLI's CSV. A file that cannot be read says which field.
 import { saveText, safeName } from '../../export/download';
-import { namedScenario } from '../../lessons/catalog';
 import { metricValue, readSweepFile, SweepFileError } from '../../scenario/sweepFile';
 import { problemText } from '../../scenario/sweepFileProblems';
 import {
@@ -22,7 +21,11 @@ import { SweepFilePlot } from './SweepFilePlot';
 async function importFile(file: File | undefined, canRun: boolean): Promise<void> {
   if (!file) return;
   try {
-    const wasm = await loadPageWasm();
+    // The bundled scenarios a sweep file may name load with the first file, not with the lab.
+    const [wasm, { namedScenario }] = await Promise.all([
+      loadPageWasm(),
+      import('../../scenario/named'),
+    ]);
     const plan = readSweepFile(await file.text(), namedScenario, wasm.validate);
     if (plan.count > PAGE_MAX_POINTS) {
       showFileError({ path: 'parameters', message: '', points: plan.count });
