@@ -6,9 +6,7 @@
 //! caps are the caller's ([`estimate_work`]).
 
 use super::{estimate_work, WorkEstimate, WorkLevel};
-use crate::scenario::{
-    parse_scenario_without_work_limits, parse_with, validate_fields, Scenario, ValidationError,
-};
+use crate::scenario::{parse_with, read_scenario, validate_fields, Scenario, ValidationError};
 
 /// Parse and validate scenario JSON. Errors name the field path and the reason.
 pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<ValidationError>> {
@@ -23,20 +21,21 @@ pub fn parse_scenario_bytes(json: &[u8]) -> Result<Scenario, Vec<ValidationError
 
 /// Every check: the fields, then (once they pass) the work limits.
 pub fn validate(s: &Scenario) -> Vec<ValidationError> {
-    let mut errors = validate_fields(s);
-    if errors.is_empty() {
-        errors.extend(check_work_limits(s));
-    }
-    errors
+    validate_estimated(s).0
 }
 
-fn check_work_limits(s: &Scenario) -> Vec<ValidationError> {
+/// [`validate`], with the estimate it made (None when the fields have errors, as then it
+/// makes none): the page's check needs both, and estimating twice is half its time.
+fn validate_estimated(s: &Scenario) -> (Vec<ValidationError>, Option<WorkEstimate>) {
+    let mut errors = validate_fields(s);
+    if !errors.is_empty() {
+        return (errors, None);
+    }
     let w = estimate_work(s);
     if w.level == WorkLevel::Refuse {
-        w.notice.into_iter().collect()
-    } else {
-        Vec::new()
+        errors.extend(w.notice.clone());
     }
+    (errors, Some(w))
 }
 
 /// What the page's editor asks of a scenario: its errors and the work estimate of a run.
@@ -52,13 +51,15 @@ pub struct ScenarioCheck {
 /// Validate scenario JSON and estimate the work of a run: the fields are checked, then
 /// (when they pass) the work limits, whose refusal is the estimate's notice.
 pub fn check_scenario(json: &str) -> ScenarioCheck {
-    match parse_scenario_without_work_limits(json) {
-        Ok(s) => ScenarioCheck {
-            errors: validate(&s),
-            estimate: Some(estimate_work(&s)),
-        },
-        Err(errors) => ScenarioCheck {
-            errors,
+    // Read once, check the fields once and estimate once (the reader's own check would check
+    // the fields a second time).
+    match read_scenario(json.as_bytes()) {
+        Ok(s) => {
+            let (errors, estimate) = validate_estimated(&s);
+            ScenarioCheck { errors, estimate }
+        }
+        Err(e) => ScenarioCheck {
+            errors: vec![e],
             estimate: None,
         },
     }

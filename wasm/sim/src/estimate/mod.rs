@@ -325,7 +325,13 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
     };
     let n_channels = 2 * s.topology.links.len();
     let capacity: Vec<f64> = (0..n_channels).map(|c| channel_capacity(s, c)).collect();
-    let plans: Vec<FlowPlan> = s.flows.iter().map(|f| plan(s, &adj, f, duration)).collect();
+    let paths = flow_paths(s, &adj);
+    let plans: Vec<FlowPlan> = s
+        .flows
+        .iter()
+        .zip(paths)
+        .map(|(f, (data, ack))| plan(s, &adj, f, data, ack, duration))
+        .collect();
     // UDP does not back off: its sources take their rate first, TCP shares the rest.
     let udp_only: Vec<f64> = s
         .flows
@@ -448,14 +454,42 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
     }
 }
 
-fn plan(s: &Scenario, adj: &Adjacency, f: &Flow, duration: f64) -> FlowPlan {
-    let (data, ack) = match (adj.index.get(&f.src), adj.index.get(&f.dst)) {
-        (Some(&a), Some(&b)) if a != b => (
-            adj.route(a, b).unwrap_or_default(),
-            adj.route(b, a).unwrap_or_default(),
-        ),
-        _ => (Vec::new(), Vec::new()),
-    };
+/// Each flow's data path and ACK path (channel indices; empty when there is none, or for a flow
+/// to itself), searched once per distinct end ([`Adjacency::routes`]).
+fn flow_paths(s: &Scenario, adj: &Adjacency) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let ends: Vec<Option<(usize, usize)>> = s
+        .flows
+        .iter()
+        .map(|f| match (adj.index.get(&f.src), adj.index.get(&f.dst)) {
+            (Some(&a), Some(&b)) if a != b => Some((a, b)),
+            _ => None,
+        })
+        .collect();
+    let pairs: Vec<(usize, usize)> = ends
+        .iter()
+        .flatten()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .collect();
+    let mut found = adj.routes(&pairs).into_iter();
+    ends.iter()
+        .map(|e| match e {
+            Some(_) => (
+                found.next().flatten().unwrap_or_default(),
+                found.next().flatten().unwrap_or_default(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        })
+        .collect()
+}
+
+fn plan(
+    s: &Scenario,
+    adj: &Adjacency,
+    f: &Flow,
+    data: Vec<usize>,
+    ack: Vec<usize>,
+    duration: f64,
+) -> FlowPlan {
     let path_mtu = if f.src == f.dst {
         crate::scenario::validate::loopback_mtu(s, &f.src)
     } else {

@@ -517,6 +517,18 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
     }
     let mut ids = BTreeMap::new();
     let adjacency = super::routing::adjacency_by_id(&s.topology);
+    // Every flow's route at once (one search per destination): None when an end is unknown.
+    let ends: Vec<Option<(usize, usize)>> = s
+        .flows
+        .iter()
+        .map(|f| Some((*adjacency.index.get(&f.src)?, *adjacency.index.get(&f.dst)?)))
+        .collect();
+    let pairs: Vec<(usize, usize)> = ends.iter().flatten().copied().collect();
+    let mut found = adjacency.routes(&pairs).into_iter();
+    let mut routes: Vec<Option<Vec<usize>>> = ends
+        .iter()
+        .map(|e| e.and_then(|_| found.next().flatten()))
+        .collect();
     for (i, f) in s.flows.iter().enumerate() {
         let p = format!("flows[{i}]");
         c.id(&format!("{p}.id"), &f.id);
@@ -554,10 +566,9 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                 ends_ok = false;
             }
         }
-        // One breadth-first search per flow: its route (None: no path) gives the path MTU.
+        // The flow's route (None: no path) gives the path MTU.
         let route = if ends_ok && f.src != f.dst {
-            let (si, di) = (adjacency.index[&f.src], adjacency.index[&f.dst]);
-            adjacency.route(si, di)
+            routes[i].take()
         } else {
             None
         };
