@@ -198,6 +198,18 @@ describe('scenario files', () => {
     expect(r.ok && r.scenario).toEqual(s);
     expect(r.ok && r.errors[0]?.path).toBe('duration_s');
   });
+
+  it('an imported file is read, not validated (the editor checks it once it shows)', async () => {
+    const s = { ...presetScenario('single'), duration_s: -1 };
+    const r = await readScenarioFile(new Blob([scenarioFileText(s)]), reader);
+    expect(r).toEqual({ ok: true, scenario: s, errors: [] });
+    // What the reader refuses is still refused, with its field path.
+    const named = scenarioFileText({ ...presetScenario('single'), name: 1 as unknown as string });
+    expect(await readScenarioFile(new Blob([named]), reader)).toMatchObject({
+      ok: false,
+      problem: { path: 'name', code: 'wrong_type' },
+    });
+  });
 });
 
 describe('autosave guards', () => {

@@ -71,6 +71,22 @@ pub fn read_scenario(bytes: &[u8]) -> JsValue {
     ))
 }
 
+/// [`read_scenario`] without validation: `errors` holds the one reason when the bytes are not
+/// a scenario and is empty when they are. The page opens an imported file with it and checks
+/// the scenario in the editor (just after the paint when it is large), so a file of 1,000
+/// flows is validated once, not twice, and not before the page answers.
+#[wasm_bindgen(unchecked_return_type = "{ readable: boolean; errors: ValidationError[] }")]
+pub fn read_scenario_unchecked(bytes: &[u8]) -> JsValue {
+    let (readable, errors) = match sim::scenario::read_scenario(bytes) {
+        Ok(_) => (true, Vec::new()),
+        Err(e) => (false, vec![e]),
+    };
+    to_js(format!(
+        "{{\"readable\":{readable},\"errors\":{}}}",
+        sim::scenario::to_json(&errors)
+    ))
+}
+
 /// The largest scenario the reader accepts, in bytes (a file above it is refused before it
 /// is read).
 #[wasm_bindgen]

@@ -195,6 +195,7 @@ export const en = {
     eventsPerSecond: (rate: string) => `${rate} events/s`,
     events: (n: string) => `${n} events`,
     failed: 'The run failed. Your scenario is unchanged; fix the problem and run again.',
+    checking: 'Checking the scenario…',
     blocked: 'Fix the problems in the scenario to run it.',
     stop: 'Stop',
     stopHint: 'Stop the run now; the plots keep what it computed so far',

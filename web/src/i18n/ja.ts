@@ -192,6 +192,7 @@ export const ja: Strings = {
     eventsPerSecond: (rate: string) => `${rate} イベント/秒`,
     events: (n: string) => `${n} イベント`,
     failed: '実行に失敗しました。シナリオはそのままです。問題を直して再実行してください。',
+    checking: 'シナリオを確認しています…',
     blocked: 'シナリオの問題を直すと実行できます。',
     stop: '停止',
     stopHint: '実行をすぐに止めます。それまでの計算結果はグラフに残ります',

@@ -155,6 +155,7 @@ export function App() {
         scenarioA={state.A}
         scenarioB={state.B}
         canRun={canRun}
+        checking={checks.A.pending || checks.B?.pending === true}
         work={checks.A.work}
         speed={speed}
         onSpeed={setSpeed}

@@ -18,6 +18,9 @@ export interface ScenarioReader {
   /** The largest scenario the reader takes, in bytes. */
   maxBytes: number;
   read(bytes: Uint8Array): ReadVerdict;
+  /** As `read`, without validation (`errors` only says why bytes that are not a scenario are
+   * not): for an import, which the editor checks once it shows. */
+  readUnchecked(bytes: Uint8Array): ReadVerdict;
   /** JSON that is not a scenario (a link's payload), checked as strictly; null when it passes. */
   checkJson(bytes: Uint8Array): FieldError | null;
 }
@@ -28,9 +31,13 @@ export type ReadResult =
 const problemOf = (errors: FieldError[]): FieldError =>
   errors[0] ?? { path: '', message: 'not a scenario' };
 
-/** Read a scenario from its bytes (UTF-8 JSON). */
-export function readScenarioBytes(bytes: Uint8Array, reader: ScenarioReader): ReadResult {
-  const verdict = reader.read(bytes);
+/** Read a scenario from its bytes (UTF-8 JSON); `validate: false` leaves `errors` empty. */
+export function readScenarioBytes(
+  bytes: Uint8Array,
+  reader: ScenarioReader,
+  { validate = true } = {},
+): ReadResult {
+  const verdict = validate ? reader.read(bytes) : reader.readUnchecked(bytes);
   if (!verdict.readable) return { ok: false, problem: problemOf(verdict.errors) };
   // The reader accepted exactly these bytes (one document of UTF-8 JSON, no key twice, numbers in
   // range, every field typed), so the browser's parse of them is the scenario it read.
@@ -50,7 +57,8 @@ export function readScenarioValue(value: unknown, reader: ScenarioReader): ReadR
   return readScenarioBytes(new TextEncoder().encode(text), reader);
 }
 
-/** Read a scenario file, refusing one above the reader's size before reading it into memory. */
+/** Read a scenario file, refusing one above the reader's size before reading it into memory.
+ * Not validated: the editor that opens it checks it (and shows its errors on their fields). */
 export async function readScenarioFile(file: Blob, reader: ScenarioReader): Promise<ReadResult> {
   if (file.size > reader.maxBytes) {
     return {
@@ -64,7 +72,7 @@ export async function readScenarioFile(file: Blob, reader: ScenarioReader): Prom
       },
     };
   }
-  return readScenarioBytes(new Uint8Array(await file.arrayBuffer()), reader);
+  return readScenarioBytes(new Uint8Array(await file.arrayBuffer()), reader, { validate: false });
 }
 
 /** An error as one line: `path: message`. */

@@ -7,6 +7,7 @@ import init, {
   jain_rows,
   max_scenario_bytes,
   read_scenario,
+  read_scenario_unchecked,
   validate,
   version,
 } from './pkg/tcplab_wasm.js';
@@ -38,6 +39,7 @@ export interface PageWasm {
 /** The page's scenario reader over the wasm module's exports (also used by Node tests). */
 export function scenarioReaderOf(wasm: {
   read_scenario(bytes: Uint8Array): { readable: boolean; errors: ValidationError[] };
+  read_scenario_unchecked(bytes: Uint8Array): { readable: boolean; errors: ValidationError[] };
   check_json(bytes: Uint8Array): ValidationError[];
   max_scenario_bytes(): number;
   version(): string;
@@ -46,6 +48,7 @@ export function scenarioReaderOf(wasm: {
     modelVersion: wasm.version(),
     maxBytes: wasm.max_scenario_bytes(),
     read: (bytes) => wasm.read_scenario(bytes),
+    readUnchecked: (bytes) => wasm.read_scenario_unchecked(bytes),
     checkJson: (bytes) => wasm.check_json(bytes)[0] ?? null,
   };
 }
@@ -55,7 +58,13 @@ let loading: Promise<PageWasm> | null = null;
 export function loadPageWasm(): Promise<PageWasm> {
   loading ??= init().then(() => ({
     validate: (json: string) => validate(json),
-    reader: scenarioReaderOf({ read_scenario, check_json, max_scenario_bytes, version }),
+    reader: scenarioReaderOf({
+      read_scenario,
+      read_scenario_unchecked,
+      check_json,
+      max_scenario_bytes,
+      version,
+    }),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
     estimate: (json: string) => estimate(json).estimate ?? null,
     check: (json: string) => {

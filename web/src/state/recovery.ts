@@ -9,6 +9,7 @@ import { editor, onReplace, replaceScenario } from './editorStore';
 import { forget, keep, listHistory } from './history';
 import type { HistoryEntry, HistoryReason } from './history';
 import { Store } from './store';
+import { verdictOf } from './verdicts';
 
 export interface RecoveryState {
   /** The entry "Undo" brings back, or null when there is nothing to undo. */
@@ -19,12 +20,19 @@ export interface RecoveryState {
 
 export const recovery = new Store<RecoveryState>({ undo: null, entries: [] });
 
-let isValid: (s: Scenario) => boolean = () => true;
+let validate: (s: Scenario) => boolean = () => true;
 
 /** The page's validator, once the wasm has loaded: entries record whether A was valid, and
  * autosave never puts an invalid scenario over a valid one. */
 export function setValidity(fn: (s: Scenario) => boolean): void {
-  isValid = fn;
+  validate = fn;
+}
+
+/** Whether `s` passes validation: the editor's verdict on it when it has one (each edit is
+ * checked once), else the validator's. */
+function isValid(s: Scenario): boolean {
+  const v = verdictOf(s);
+  return v ? v.errors.length === 0 : validate(s);
 }
 
 export function scenarioValid(s: Scenario): boolean {

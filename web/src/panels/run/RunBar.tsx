@@ -33,6 +33,8 @@ interface Props {
   scenarioA: Scenario;
   scenarioB: Scenario | null;
   canRun: boolean;
+  /** A large scenario's check has not landed yet (state/verdicts.ts): Run waits for it. */
+  checking?: boolean;
   /** The work estimate of scenario A (a warning above the warn level, a refusal above the cap). */
   work: WorkEstimate | null;
   speed: number;
@@ -49,7 +51,7 @@ function compactCount(n: number): string {
 }
 
 export function RunBar(p: Props) {
-  const { a, b, scenarioA, scenarioB, canRun, work, speed, onSpeed, stale } = p;
+  const { a, b, scenarioA, scenarioB, canRun, checking, work, speed, onSpeed, stale } = p;
   const t = useStrings();
   const liveChoice = useStore(live).choice;
   const isLive = liveOn(liveChoice, work?.events ?? null, work?.trace_values ?? 0);
@@ -267,7 +269,11 @@ export function RunBar(p: Props) {
           {t.screen.stale}
         </p>
       )}
-      {!canRun && a.status === 'idle' && <p className="muted small">{t.run.blocked}</p>}
+      {!canRun && a.status === 'idle' && (
+        <p className="muted small" data-testid={checking ? 'checking' : undefined}>
+          {checking ? t.run.checking : t.run.blocked}
+        </p>
+      )}
       {work?.level === 'warn' && !active && (
         <p className="notice notice--warn" data-testid="estimate-warning">
           {t.run.longRun(compactCount(work.events), formatNumber((work.trace_values * 8) / 1e6))}

@@ -1,0 +1,113 @@
+// The wasm check's verdict (validation's errors and the work estimate) on each scenario object
+// the editor holds, kept beside it in a WeakMap: an edit makes a new object, so a verdict never
+// goes stale, and one replaced by an edit is forgotten with it. The editor, autosave and the
+// history all ask here, so one edit is checked once.
+//
+// A small scenario is checked as it renders. A large one (1,000 flows take tens of milliseconds
+// in wasm, more on a loaded machine) is checked just after the page has painted the edit, when
+// the browser is idle (`checkLater`): the click is answered first and the verdict follows a
+// moment later; until it lands the editor shows the last verdict and Run waits.
+import type { FieldError } from '../sim/protocol';
+import type { WorkEstimate } from '../sim/validator';
+import type { Scenario } from '../scenario/types';
+import { Store } from './store';
+
+export interface Verdict {
+  errors: FieldError[];
+  /** Null when the fields have errors (nothing to estimate). */
+  estimate: WorkEstimate | null;
+}
+
+/** The wasm check of scenario JSON (`PageWasm.check`). */
+export type Checker = (scenarioJson: string) => Verdict;
+
+/** A scenario above any of these sizes is checked after the paint, not as it renders (the same
+ * sizes above which the editor windows its lists and draws the diagram on a canvas). */
+export const CHECK_LATER_FLOWS = 40;
+export const CHECK_LATER_NODES = 60;
+
+const verdicts = new WeakMap<Scenario, Verdict>();
+
+/** Bumped each time a later check lands, so the page renders its verdict. */
+export const verdictsLanded = new Store<number>(0);
+
+export function isLarge(s: Scenario): boolean {
+  return (
+    s.flows.length > CHECK_LATER_FLOWS ||
+    s.topology.nodes.length > CHECK_LATER_NODES ||
+    s.topology.links.length > CHECK_LATER_NODES
+  );
+}
+
+/** The verdict on `s` if it has been checked. */
+export function verdictOf(s: Scenario): Verdict | undefined {
+  return verdicts.get(s);
+}
+
+/** Keep a verdict made elsewhere (the reader's, for an imported file). */
+export function keepVerdict(s: Scenario, v: Verdict): void {
+  verdicts.set(s, v);
+}
+
+/** The verdict on `s`, checking it now if it has not been. */
+export function checkNow(s: Scenario, check: Checker): Verdict {
+  const known = verdicts.get(s);
+  if (known) return known;
+  let v: Verdict;
+  try {
+    v = check(JSON.stringify(s));
+  } catch (e) {
+    v = {
+      errors: [{ path: '', message: e instanceof Error ? e.message : String(e) }],
+      estimate: null,
+    };
+  }
+  verdicts.set(s, v);
+  return v;
+}
+
+/** Run `fn` once the page has painted and is idle (at most `IDLE_MS` after the paint). */
+export type AfterPaint = (fn: () => void) => void;
+
+const IDLE_MS = 100;
+
+export const afterPaint: AfterPaint = (fn) => {
+  const g = globalThis as typeof globalThis & {
+    requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number;
+  };
+  const idle = () =>
+    g.requestIdleCallback ? g.requestIdleCallback(fn, { timeout: IDLE_MS }) : setTimeout(fn, 0);
+  if (typeof g.requestAnimationFrame === 'function') g.requestAnimationFrame(() => void idle());
+  else setTimeout(fn, 0);
+};
+
+/** What is waiting for a later check, by who asked (the editor's variant): the latest only. */
+const wanted = new Map<string, Scenario>();
+let scheduled = false;
+
+/**
+ * Check `s` after the next paint (`when`, for tests). Asking again under the same `key` before
+ * then replaces the scenario, so typing quickly checks only what the user last typed.
+ */
+export function checkLater(
+  key: string,
+  s: Scenario,
+  check: Checker,
+  when: AfterPaint = afterPaint,
+): void {
+  wanted.set(key, s);
+  if (scheduled) return;
+  scheduled = true;
+  when(() => {
+    scheduled = false;
+    const todo = [...wanted.values()];
+    wanted.clear();
+    let landed = false;
+    for (const t of todo) {
+      if (verdicts.has(t)) continue;
+      checkNow(t, check);
+      landed = true;
+    }
+    if (landed) verdictsLanded.update((n) => n + 1);
+  });
+}
