@@ -6,7 +6,6 @@ import { decodeLink, hasLink } from '../scenario/link/linkCodec';
 import type { MadeBy } from '../scenario/scenarioFile';
 import type { Scenario } from '../scenario/types';
 import type { LessonFlags, LinkState } from '../scenario/link/linkState';
-import { readScenarioValue } from '../scenario/reader';
 import type { ScenarioReader } from '../scenario/reader';
 import {
   AUTOSAVE_KEY,
@@ -25,6 +24,8 @@ import { chooseStart } from './pageStart';
 import { keepSaved, scenarioValid, setValidity } from './recovery';
 import type { LinkNotice } from './pageStart';
 import { Store } from './store';
+import { checkNow } from './verdicts';
+import type { Checker } from './verdicts';
 import { setDomain, setPlots, timeView } from './viewStore';
 
 export interface LinkStoreState {
@@ -155,24 +156,24 @@ let started = false;
 
 /**
  * Read the link in `hash` (if any) and the autosaved work, decide what to show, then keep
- * autosaving. `reader` is the page's scenario reader, or null if the wasm failed to load (then a
- * link cannot be read, and says so).
+ * autosaving. `wasm` is the page's scenario reader and check, or null if the wasm failed to load
+ * (then a link cannot be read, and says so).
  */
-export async function startFromUrl(hash: string, reader: ScenarioReader | null): Promise<void> {
+export async function startFromUrl(
+  hash: string,
+  wasm: { reader: ScenarioReader; check: Checker } | null,
+): Promise<void> {
   if (started) return;
   started = true;
+  const reader = wasm?.reader ?? null;
   const link = !hasLink(hash)
     ? null
     : reader
       ? await decodeLink(hash, reader)
       : ({ ok: false, reason: 'content', detail: 'the simulator did not load' } as const);
   const linkErrors = link?.ok ? link.errors : null;
-  if (reader) {
-    setValidity((s) => {
-      const r = readScenarioValue(s, reader);
-      return r.ok && r.errors.length === 0;
-    });
-  }
+  // Through the editor's verdicts: what autosave or the history checks, the editor need not.
+  if (wasm) setValidity((s) => checkNow(s, wasm.check).errors.length === 0);
   // An edit that failed validation and was kept apart from the saved work: to the history.
   const draft = readSaved(DRAFT_KEY);
   if (draft) {

@@ -33,10 +33,7 @@ async function writeHash(): Promise<void> {
 export function useLinkSync(wasm: PageWasmState): void {
   useEffect(() => {
     if (wasm.state === 'loading') return;
-    void startFromUrl(
-      globalThis.location?.hash ?? '',
-      wasm.state === 'ready' ? wasm.wasm.reader : null,
-    );
+    void startFromUrl(globalThis.location?.hash ?? '', wasm.state === 'ready' ? wasm.wasm : null);
   }, [wasm]);
 
   // A link pasted into the open tab fires hashchange (the page's own writes use replaceState,
