@@ -29,6 +29,9 @@ export interface EditorState {
   preset: PresetId | 'custom';
   /** Bumped when a scenario is replaced wholesale (fields drop their drafts). */
   revision: number;
+  /** Bumped by `replaceScenario` only (an import, a preset, a link, a restore): the editor
+   * renders a large scenario's diagram and flows table just after the rest of it. */
+  loaded: number;
 }
 
 export const editor = new Store<EditorState>({
@@ -39,6 +42,7 @@ export const editor = new Store<EditorState>({
   drafts: {},
   preset: 'single',
   revision: 0,
+  loaded: 0,
 });
 
 export const draftKey = (variant: VariantId, path: string) => `${variant}|${path}`;
@@ -127,6 +131,7 @@ export function replaceScenario(next: Scenario, preset: PresetId | 'custom' = 'c
     selection: next.topology.links.length > 0 ? { kind: 'link', index: 0 } : null,
     preset: s.active === 'A' ? preset : s.preset,
     revision: s.revision + 1,
+    loaded: s.loaded + 1,
   }));
 }
 

@@ -49,12 +49,13 @@ export function ScenarioEditor({ checks }: Props) {
   const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
   const diffs = state.B ? diffScenarios(state.A, state.B) : [];
   const preset = state.preset !== 'custom' ? t.presets[state.preset] : undefined;
-  // A large scenario's diagram and flows table render just after the editor first shows.
+  // A large scenario's diagram and flows table render just after the editor first shows, and
+  // just after another scenario is loaded into it.
   const large =
     scenario.flows.length > VIRTUAL_ABOVE ||
     scenario.topology.nodes.length > CANVAS_ABOVE ||
     scenario.topology.links.length > CANVAS_ABOVE;
-  const ready = useDeferredMount(!large);
+  const ready = useDeferredMount(!large, state.loaded);
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
