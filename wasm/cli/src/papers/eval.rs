@@ -168,11 +168,6 @@ impl<'a> Values<'a> {
         format!("{x:.d$}")
     }
 
-    /// A template with every `{value}` filled in.
-    pub fn fill(&self, template: &str) -> String {
-        self.fill_in(template, Lang::En)
-    }
-
     /// A template in `lang` with every `{value}` filled in.
     pub fn fill_in(&self, template: &str, lang: Lang) -> String {
         super::spec::pieces(template)
@@ -328,8 +323,8 @@ mod tests {
         // 0.5 is above but 0.25 below it is not: "every x ≤ 0.5" fails, so 0.1.
         assert_eq!(v.number("lx_gap"), 0.1);
         assert_eq!(v.number("bx"), 0.25);
-        assert_eq!(v.fill("{ga} vs {gb} kb/s"), "4.0 vs 1.0 kb/s");
-        assert_eq!(v.fill("{lx_missing}"), "none");
+        assert_eq!(v.fill_in("{ga} vs {gb} kb/s", Lang::En), "4.0 vs 1.0 kb/s");
+        assert_eq!(v.fill_in("{lx_missing}", Lang::En), "none");
         assert_eq!(v.fill_in("{lx_missing} です", Lang::Ja), "なし です");
     }
 
