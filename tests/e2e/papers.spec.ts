@@ -48,4 +48,10 @@ test('in Japanese every row of the Papers view is in Japanese, with the same num
   const claims = await page.locator('[data-testid^="paper-row-"] td:first-child').allInnerTexts();
   expect(claims.length).toBe(report.papers.reduce((n, x) => n + x.results.length, 0));
   for (const c of claims) expect(c).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  // On a phone the Japanese rows wrap inside the page: nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
 });

@@ -37,7 +37,7 @@ describe('the Papers view', () => {
 
   it('gives every paper and every row its Japanese text, with the same numbers', () => {
     const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
-    const numbers = (s: string) => s.match(/\d+(?:\.\d+)?/g) ?? [];
+    const numbers = (s: string): string[] => s.match(/\d+(?:\.\d+)?/g) ?? [];
     for (const p of PAPERS) {
       expect(p.ja.title, p.paper).toMatch(japanese);
       const data = JSON.parse(readFileSync(join(dir, 'ja', `${p.paper}.json`), 'utf8')) as {
