@@ -88,3 +88,32 @@ test('in the windowed flows table flow 900 can be edited by keyboard, and the ed
   await expect(start).toHaveValue('0.25');
   expect(problems).toEqual([]);
 });
+
+test('an edit of the large scenario is checked just after it shows: the error names its field', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  // Live mode would run each edit; Run then waits only for the check.
+  await page.getByTestId('live').selectOption('off');
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flow-row-0')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('run')).toBeEnabled({ timeout: 60_000 });
+  // A start after the end of the run: only the wasm validator knows the run's length.
+  const start = page.getByTestId(fieldId('flows[0].start_s'));
+  await start.fill('5');
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('error-summary')).toContainText(
+    'Flow f0: Must be before the end of the run',
+  );
+  await expect(page.getByTestId('run')).toBeDisabled();
+  await start.fill('0');
+  await expect(page.getByTestId('error-summary')).toHaveCount(0);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  expect(problems).toEqual([]);
+});

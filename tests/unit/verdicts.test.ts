@@ -99,8 +99,11 @@ describe('verdicts', () => {
     checkLater('A', a, check, when);
     checkLater('B', b, check, when);
     checkNow(b, check);
+    const before = verdictsLanded.get();
     paint();
     expect(seen).toHaveLength(2);
+    // The page is told even of B, which autosave (say) checked meanwhile: it shows B as waiting.
+    expect(verdictsLanded.get()).toBe(before + 1);
     expect(verdictOf(a)?.errors).toEqual([]);
     expect(scenarioValid(a)).toBe(true);
   });

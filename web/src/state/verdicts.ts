@@ -102,12 +102,9 @@ export function checkLater(
     scheduled = false;
     const todo = [...wanted.values()];
     wanted.clear();
-    let landed = false;
-    for (const t of todo) {
-      if (verdicts.has(t)) continue;
-      checkNow(t, check);
-      landed = true;
-    }
-    if (landed) verdictsLanded.update((n) => n + 1);
+    for (const t of todo) checkNow(t, check);
+    // Told even when another caller (autosave) checked it meanwhile: the page still shows it
+    // as waiting.
+    if (todo.length > 0) verdictsLanded.update((n) => n + 1);
   });
 }
