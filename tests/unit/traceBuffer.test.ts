@@ -68,6 +68,8 @@ describe('TraceBuffer', () => {
     expect(buf.column(1)).toBe(buf.column(1)); // the copy is kept until the next append
     expect(Array.from(buf.read(2, undefined, 60, 100))).toEqual([7, 7, 7, 7]);
     expect(Array.from(buf.read(1, new Float64Array(8), 6, 10))).toEqual([0, 0, 1, 1]);
+    const exact = new Float64Array(4);
+    expect(buf.read(1, exact, 6, 10)).toBe(exact);
   });
 
   it('keeps a dense column in 4-byte floats while its values fit exactly, and widens it', () => {

@@ -247,14 +247,21 @@ export class TraceBuffer {
 
   /**
    * Rows [from, to) of column `c` (clamped to the rows held), written into `out` from its index 0
-   * when it is long enough (else into a new array); returns the part written. For code that reads
-   * many columns one after another into one scratch array.
+   * when it is long enough (else into a new array); returns the part written (`out` itself when
+   * it is exactly as long). For code that reads many columns one after another into one scratch
+   * array.
    */
   read(c: number, out?: Float64Array, from = 0, to = this.n): Float64Array {
     this.check(c);
     const a = Math.min(Math.max(0, from), this.n);
     const b = Math.min(Math.max(a, to), this.n);
-    const dst = out && out.length >= b - a ? out.subarray(0, b - a) : new Float64Array(b - a);
+    // `out` itself when it is exactly as long (no view to allocate for each of 1,000 flows).
+    const dst =
+      out && out.length >= b - a
+        ? out.length === b - a
+          ? out
+          : out.subarray(0, b - a)
+        : new Float64Array(b - a);
     const col = this.dense[c];
     if (col) dst.set(col.subarray(a, b));
     else this.fillSteps(c, dst, a, b);
