@@ -73,6 +73,8 @@ test('every file as an import, one after another in one page', async ({ page }) 
   const open = async () => {
     await openLab(page, '?lang=en');
     await openEditor(page); // the import button is in the full editor
+    // Live mode off: each accepted import would start a run of its scenario that the next
+    // import cancels; the imports are what this checks.
     await page.getByTestId('live').selectOption('off');
   };
   await open();
