@@ -143,36 +143,30 @@ function spawnAsync(cmd, args, opts = {}) {
  * take one target at a time.
  */
 export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
-  let linksRun = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
-  const linkResult = async () => {
-    const links = linksRun ? await linksRun : null;
-    linksRun = null;
-    return {
-      links,
-      linkNote: links ? links.line.replace(/^link_decode: /, 'links: ').split(', refused')[0] : '',
-    };
-  };
-  const linkFailure = ({ links }) => ({
+  const linksRun = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
+  const linkFailure = (links) => ({
     status: 1,
     note: `failure in ${LINK_TARGET}`,
     detail: links.detail,
   });
-  if (!gate) {
-    const l = await linkResult();
-    if (l.links && !l.links.ok) return linkFailure(l);
+  if (!gate && linksRun) {
+    const links = await linksRun;
+    if (!links.ok) return linkFailure(links);
   }
   targets = targets.filter((t) => t !== LINK_TARGET);
-  const missing = targets.length === 0 ? null : gate ? ensureFuzzTools() : fuzzUnavailable();
-  const cargoResult =
-    targets.length === 0
-      ? { status: 0, note: '' }
-      : missing
-        ? (process.stderr.write(`fuzzing cannot run: ${missing}\n`),
-          { status: 1, note: `missing: ${missing.split(' (')[0]}` })
-        : await fuzzCargo({ seconds, jobs, seed, targets, gate });
-  const l = await linkResult();
-  if (l.links && !l.links.ok) {
-    const f = linkFailure(l);
+  let cargoResult = { status: 0, note: '' };
+  if (targets.length > 0) {
+    const missing = gate ? ensureFuzzTools() : fuzzUnavailable();
+    if (missing) {
+      process.stderr.write(`fuzzing cannot run: ${missing}\n`);
+      cargoResult = { status: 1, note: `missing: ${missing.split(' (')[0]}` };
+    } else {
+      cargoResult = await fuzzCargo({ seconds, jobs, seed, targets, gate });
+    }
+  }
+  const links = linksRun ? await linksRun : null;
+  if (links && !links.ok) {
+    const f = linkFailure(links);
     return cargoResult.status === 0
       ? f
       : {
@@ -182,8 +176,10 @@ export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, ga
         };
   }
   if (cargoResult.status !== 0) return cargoResult;
-  const notes = [cargoResult.note, l.linkNote].filter(Boolean).join('; ');
-  return { status: 0, note: notes };
+  const linkNote = links
+    ? links.line.replace(/^link_decode: /, 'links: ').split(', refused')[0]
+    : '';
+  return { status: 0, note: [cargoResult.note, linkNote].filter(Boolean).join('; ') };
 }
 
 /** The cargo-fuzz targets: one build, then each target (side by side in the gate). */
