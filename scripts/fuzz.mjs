@@ -11,7 +11,9 @@
 //   node scripts/fuzz.mjs --gate               what npm test runs: a fixed seed and a fixed number of
 //                                              inputs per target after every seed once, in a fresh
 //                                              corpus, so every machine tries the same inputs
-//                                              (about 13 s a target; 15 s at most)
+//                                              (about 13 s a target; 15 s at most); the link target
+//                                              runs beside the cargo build, the two cargo targets
+//                                              side by side
 //   node scripts/fuzz.mjs --seconds 3600       the long run (docs/reliability.md)
 //   node scripts/fuzz.mjs --seconds 3600 --jobs 4 scenario_simulate
 //
@@ -32,7 +34,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, WASM_DIR } from './lib/paths.mjs';
 import { env, log, output, run, capture } from './lib/proc.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export const FUZZ_DIR = join(WASM_DIR, 'fuzz');
 /** The cargo-fuzz targets (Rust), and the link decoder's target (TypeScript, in Node). */
@@ -99,40 +101,89 @@ function parseArgs(argv) {
 
 /**
  * The link decoder's target (scripts/fuzz-link.mjs): the gate's fixed inputs, or `seconds` of
- * new ones. Returns { ok, line } with its summary line.
+ * new ones. Resolves to { ok, line, detail } with its summary line. Runs beside the cargo build
+ * (its output goes to a file, so it never waits on a full pipe while the build holds the loop).
  */
 function fuzzLinks({ gate, seconds, seed }) {
   const args = gate
     ? ['--inputs', String(GATE.runs[LINK_TARGET]), '--seed', String(GATE.seed)]
     : ['--seconds', String(seconds), ...(seed === undefined ? [] : ['--seed', String(seed)])];
   log(`$ node scripts/fuzz-link.mjs ${args.join(' ')}`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'fuzz-link.mjs'), ...args], {
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const dir = mkdtempSync(join(tmpdir(), `tcplab-${LINK_TARGET}-`));
+  const outFile = join(dir, 'out.txt');
+  const fd = openSync(outFile, 'w');
+  return spawnAsync(process.execPath, [join(ROOT, 'scripts', 'fuzz-link.mjs'), ...args], {
+    stdio: ['ignore', fd, 'inherit'],
+  }).then((status) => {
+    closeSync(fd);
+    const out = readFileSync(outFile, 'utf8');
+    rmSync(dir, { recursive: true, force: true });
+    (output.toStderr ? process.stderr : process.stdout).write(out);
+    const line = out.split('\n')[0] ?? '';
+    return { ok: status === 0, line, detail: out };
   });
-  const out = r.stdout ?? '';
-  (output.toStderr ? process.stderr : process.stdout).write(out);
-  const line = out.split('\n')[0] ?? '';
-  return { ok: r.status === 0, line, detail: out };
 }
 
-/** Build once, then run each target; returns the exit status (with a note for npm test). */
-export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
-  const links = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
+/** A command started without waiting; resolves to its exit status (127 if it cannot start). */
+function spawnAsync(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, ...opts });
+    child.on('error', (e) => {
+      process.stderr.write(`cannot run ${cmd}: ${e.message}\n`);
+      resolve(127);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * Build once, then run each target; resolves to the exit status (with a note for npm test). The
+ * gate runs the link target beside the cargo build and the two cargo targets side by side (each
+ * libFuzzer process is single-threaded, the machines it runs on have two cores); the long runs
+ * take one target at a time.
+ */
+export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
+  const linksRun = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
+  const linkFailure = (links) => ({
+    status: 1,
+    note: `failure in ${LINK_TARGET}`,
+    detail: links.detail,
+  });
+  if (!gate && linksRun) {
+    const links = await linksRun;
+    if (!links.ok) return linkFailure(links);
+  }
+  targets = targets.filter((t) => t !== LINK_TARGET);
+  let cargoResult = { status: 0, note: '' };
+  if (targets.length > 0) {
+    const missing = gate ? ensureFuzzTools() : fuzzUnavailable();
+    if (missing) {
+      process.stderr.write(`fuzzing cannot run: ${missing}\n`);
+      cargoResult = { status: 1, note: `missing: ${missing.split(' (')[0]}` };
+    } else {
+      cargoResult = await fuzzCargo({ seconds, jobs, seed, targets, gate });
+    }
+  }
+  const links = linksRun ? await linksRun : null;
+  if (links && !links.ok) {
+    const f = linkFailure(links);
+    return cargoResult.status === 0
+      ? f
+      : {
+          status: 1,
+          note: `${f.note}, ${cargoResult.note}`,
+          detail: [f.detail, cargoResult.detail].filter(Boolean).join('\n'),
+        };
+  }
+  if (cargoResult.status !== 0) return cargoResult;
   const linkNote = links
     ? links.line.replace(/^link_decode: /, 'links: ').split(', refused')[0]
     : '';
-  if (links && !links.ok) {
-    return { status: 1, note: `failure in ${LINK_TARGET}`, detail: links.detail };
-  }
-  targets = targets.filter((t) => t !== LINK_TARGET);
-  if (targets.length === 0) return { status: 0, note: linkNote };
-  const missing = gate ? ensureFuzzTools() : fuzzUnavailable();
-  if (missing) {
-    process.stderr.write(`fuzzing cannot run: ${missing}\n`);
-    return { status: 1, note: `missing: ${missing.split(' (')[0]}` };
-  }
+  return { status: 0, note: [cargoResult.note, linkNote].filter(Boolean).join('; ') };
+}
+
+/** The cargo-fuzz targets: one build, then each target (side by side in the gate). */
+async function fuzzCargo({ seconds, jobs, seed, targets, gate }) {
   const cwd = WASM_DIR;
   if (run('cargo', ['+nightly', 'fuzz', 'build', ...BUILD_FLAGS], { cwd }) !== 0) {
     return { status: 1, note: 'build failed' };
@@ -140,7 +191,7 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
   const crashed = [];
   /** The gate: inputs each target actually tried (null when the log did not say). */
   const tried = [];
-  for (const target of targets) {
+  const fuzzOne = async (target) => {
     // The gate starts from the seeds alone; the long runs grow the working corpus.
     const corpus = gate
       ? mkdtempSync(join(tmpdir(), `tcplab-${target}-`))
@@ -162,22 +213,38 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
     args.push(join(FUZZ_DIR, 'seeds'), '--', ...libfuzzer);
     const started = Date.now();
     if (gate) {
-      // libFuzzer's log goes to a file (shown once the target ends) so the summary can say how
-      // many inputs were tried: fewer than planned when the time cap stopped the target.
+      // libFuzzer's log goes to a file (shown once the target ends, whole, so two targets' logs
+      // never interleave) so the summary can say how many inputs were tried: fewer than planned
+      // when the time cap stopped the target.
       const logFile = join(corpus, '..', `${target}-${process.pid}.log`);
       const fd = openSync(logFile, 'w');
-      const stdio = ['inherit', output.toStderr ? 2 : 'inherit', fd];
-      const status = run(...withoutAslr('cargo', args), { cwd, stdio });
+      const [cmd, cmdArgs] = withoutAslr('cargo', args);
+      log(`$ ${[cmd, ...cmdArgs].join(' ')}`);
+      const status = await spawnAsync(cmd, cmdArgs, {
+        cwd,
+        stdio: ['ignore', fd, fd],
+      });
       closeSync(fd);
       const text = readFileSync(logFile, 'utf8');
       rmSync(logFile, { force: true });
+      log(`── ${target}`);
       process.stderr.write(text);
       tried.push({ target, runs: inputsTried(text) });
       if (status !== 0) crashed.push(describeCrash(target, started));
       rmSync(corpus, { recursive: true, force: true });
-    } else if (run('cargo', args, { cwd }) !== 0) {
-      crashed.push(describeCrash(target, started));
+    } else {
+      log(`$ cargo ${args.join(' ')}`);
+      if ((await spawnAsync('cargo', args, { cwd, stdio: 'inherit' })) !== 0) {
+        crashed.push(describeCrash(target, started));
+      }
     }
+  };
+  if (gate) {
+    await Promise.all(targets.map(fuzzOne));
+    // In the order of the targets, whichever ended first.
+    tried.sort((x, y) => targets.indexOf(x.target) - targets.indexOf(y.target));
+  } else {
+    for (const target of targets) await fuzzOne(target);
   }
   if (crashed.length > 0) {
     const names = crashed.map((c) => c.target);
@@ -193,8 +260,7 @@ export function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = f
       detail: crashed.map((c) => c.detail).join('\n'),
     };
   }
-  const notes = gate ? gateNote(tried) : `${targets.length} × ${seconds} s`;
-  return { status: 0, note: linkNote ? `${notes}; ${linkNote}` : notes };
+  return { status: 0, note: gate ? gateNote(tried) : `${targets.length} × ${seconds} s` };
 }
 
 /**
@@ -282,7 +348,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   }
-  const result = fuzz(opts);
+  const result = await fuzz(opts);
   log(`fuzz: ${result.status === 0 ? 'ok' : 'FAILED'} (${result.note})`);
   process.exit(result.status);
 }

@@ -2,7 +2,8 @@
 // Toolchain set-up and the wasm build, shared by `npm start`, `npm run build` and `npm test`.
 // Uses only Node built-ins: node_modules may not exist yet when this runs.
 //
-//   1. npm ci when node_modules is missing or older than package-lock.json
+//   1. npm ci when node_modules is missing or older than package-lock.json (in `npm test`, beside
+//      the cargo build of step 4: setupOverlapped)
 //   2. rustup target add wasm32-unknown-unknown (when missing)
 //   3. cargo install wasm-bindgen-cli at exactly the wasm-bindgen version in wasm/Cargo.lock
 //   4. cargo build the two wasm facades (release; the simulator's and the grader's modules, in one
@@ -12,7 +13,19 @@
 //
 // Environment: TCPLAB_NO_WASM_OPT=1 skips wasm-opt.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -23,22 +36,63 @@ import {
   WASM_CRATE,
   WASM_MODULES,
 } from './lib/paths.mjs';
-import { capture, log, must, run } from './lib/proc.mjs';
+import { capture, env, log, must, run } from './lib/proc.mjs';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** 1. npm dependencies. */
-export function ensureNodeModules() {
+const NPM_CI = ['ci', '--no-audit', '--no-fund'];
+
+/** Why node_modules needs `npm ci`, or null when it is up to date. */
+function nodeModulesStale() {
   const lock = join(ROOT, 'package-lock.json');
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
-  if (!existsSync(marker)) {
-    log('node_modules is missing: installing npm dependencies');
-  } else if (statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
-    log('node_modules is older than package-lock.json: reinstalling npm dependencies');
-  } else {
-    return;
+  if (!existsSync(marker)) return 'node_modules is missing: installing npm dependencies';
+  if (statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    return 'node_modules is older than package-lock.json: reinstalling npm dependencies';
   }
-  must(NPM, ['ci', '--no-audit', '--no-fund'], { shell: process.platform === 'win32' });
+  return null;
+}
+
+/** 1. npm dependencies. */
+export function ensureNodeModules() {
+  const why = nodeModulesStale();
+  if (why === null) return;
+  log(why);
+  must(NPM, NPM_CI, { shell: process.platform === 'win32' });
+}
+
+/**
+ * 1, started without waiting: `npm ci` (mostly disk and network) runs while cargo builds the wasm
+ * (which needs nothing from node_modules); its output goes to a file, printed when it ends. The
+ * returned function waits for it and throws if it failed.
+ */
+function startNodeModules() {
+  const why = nodeModulesStale();
+  if (why === null) return async () => {};
+  log(`${why} (beside the wasm build)`);
+  log(`$ ${NPM} ${NPM_CI.join(' ')}`);
+  const dir = mkdtempSync(join(tmpdir(), 'tcplab-npm-ci-'));
+  const outFile = join(dir, 'npm-ci.log');
+  const fd = openSync(outFile, 'w');
+  const done = new Promise((resolve) => {
+    const child = spawn(NPM, NPM_CI, {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', fd, fd],
+      shell: process.platform === 'win32',
+    });
+    child.on('error', (e) => resolve(`cannot run ${NPM}: ${e.message}`));
+    child.on('close', (code) =>
+      resolve(code === 0 ? null : `${NPM} ci exited with status ${code}`),
+    );
+  });
+  return async () => {
+    const failure = await done;
+    closeSync(fd);
+    process.stdout.write(readFileSync(outFile, 'utf8'));
+    rmSync(dir, { recursive: true, force: true });
+    if (failure) throw new Error(failure);
+  };
 }
 
 /** 2. The wasm32 target of the active Rust toolchain. */
@@ -85,6 +139,11 @@ function sha256(file) {
 /** 4. Build the wasm facades and generate their packages under web/src/sim (each skipped when
  * nothing changed). */
 export function buildWasm() {
+  cargoBuildWasm();
+  for (const m of WASM_MODULES) bindModule(m);
+}
+
+function cargoBuildWasm() {
   must('cargo', [
     'build',
     '--release',
@@ -94,7 +153,6 @@ export function buildWasm() {
     'wasm32-unknown-unknown',
     ...WASM_MODULES.flatMap((m) => ['-p', m.crate]),
   ]);
-  for (const m of WASM_MODULES) bindModule(m);
 }
 
 /**
@@ -137,6 +195,22 @@ export function setup() {
   ensureWasmTarget();
   ensureWasmBindgen();
   buildWasm();
+  log(`set-up done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The same as `setup`, with `npm ci` (when needed) running beside the wasm build: what
+ * `npm test` runs on a fresh clone. */
+export async function setupOverlapped() {
+  const t0 = Date.now();
+  const nodeModules = startNodeModules();
+  try {
+    ensureWasmTarget();
+    ensureWasmBindgen();
+    cargoBuildWasm();
+  } finally {
+    await nodeModules();
+  }
+  for (const m of WASM_MODULES) bindModule(m);
   log(`set-up done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

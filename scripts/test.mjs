@@ -14,7 +14,7 @@ import { existsSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
 import { capture, log, run, runTogether } from './lib/proc.mjs';
-import { setup } from './setup.mjs';
+import { setupOverlapped } from './setup.mjs';
 import { fuzz } from './fuzz.mjs';
 import { testPython } from './test-python.mjs';
 
@@ -120,7 +120,7 @@ const t0 = Date.now();
 const lowDisk = diskWarning();
 if (lowDisk) process.stderr.write(`\nwarning: ${lowDisk}\n\n`);
 try {
-  setup();
+  await setupOverlapped();
 } catch (e) {
   process.stderr.write(`\nset-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
@@ -144,7 +144,7 @@ for (const [name, fn, { group = false } = {}] of steps) {
   log(`── ${name}`);
   const start = Date.now();
   // A step returns its exit status, or { status, note } to add a note to the summary.
-  const out = fn();
+  const out = await fn();
   const { status, note, detail } = typeof out === 'object' ? out : { status: out };
   results.push({ name, status, seconds: (Date.now() - start) / 1000, note, detail });
 }
