@@ -607,7 +607,7 @@ export const ja: Strings = {
     nav: '論文',
     heading: '五つの元論文の再現',
     intro:
-      '五つの元論文が報告する結果と、ラボで得られる値、その判定です。数値は npm run papers がすべての実験を実行して求めたものです(判定の方法と同じ表は docs/papers.md にあります)。「開く」でその行の実験をラボに読み込みます。',
+      '五つの元論文が報告する結果と、ラボで得られる値、その判定です。数値は npm run papers がすべての実験を実行して求めたものです(判定の方法と同じ表は英語で docs/papers.md にあります)。「開く」でその行の実験をラボに読み込みます。',
     paper: (n: string, title: string) => `論文 ${n}: ${title}`,
     result: '結果',
     paperValue: '論文',
