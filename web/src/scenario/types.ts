@@ -314,6 +314,14 @@ export type QueueSpec =
        */
       default_weight?: number;
       /**
+       * Cisco IOS's congestive discard threshold applied to the whole queue, packets
+       * (`fair-queue` default 64), as Cisco's QoS course describes WFQ's drop policy: once
+       * this many packets are queued, an arrival that would leave last (the highest finish
+       * tag in the queue) is dropped, unless its conversation has nothing queued, which is
+       * always admitted up to limit_packets. Omitted: no early drop. At most limit_packets.
+       */
+      discard_threshold_packets?: number | null;
+      /**
        * What goes when the whole queue is full: the arrival (tail) or the last packet of the
        * longest conversation (longest_queue).
        */
@@ -1471,6 +1479,14 @@ export interface Link {
          * Weight of every flow not listed in weights (1).
          */
         default_weight?: number;
+        /**
+         * Cisco IOS's congestive discard threshold applied to the whole queue, packets
+         * (`fair-queue` default 64), as Cisco's QoS course describes WFQ's drop policy: once
+         * this many packets are queued, an arrival that would leave last (the highest finish
+         * tag in the queue) is dropped, unless its conversation has nothing queued, which is
+         * always admitted up to limit_packets. Omitted: no early drop. At most limit_packets.
+         */
+        discard_threshold_packets?: number | null;
         /**
          * What goes when the whole queue is full: the arrival (tail) or the last packet of the
          * longest conversation (longest_queue).

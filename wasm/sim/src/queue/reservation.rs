@@ -21,6 +21,14 @@
 //! longest conversation (Demers, Keshav & Shenker); with `protect_reserved` a packet that
 //! conforms to its reservation always pushes out a best-effort packet instead of being
 //! dropped (RFC 2212), so best-effort traffic cannot take a reservation's buffer.
+//!
+//! `discard_threshold_packets` adds Cisco IOS's early drop (its congestive discard threshold
+//! as Cisco's QoS course, Implementing Cisco Quality of Service, describes WFQ's insertion
+//! and drop policy): with that many packets queued in all, an arrival whose finish tag
+//! would be the highest in the queue is dropped before the hold queue fills, so the
+//! conversation furthest ahead of its share loses; an arrival whose conversation has
+//! nothing queued is still admitted (up to the hold queue), so a lone packet, such as the
+//! one retransmission a TCP sender sends after a timeout, is not shut out.
 
 use super::token_bucket::TokenBucket;
 use super::wfq::Wfq;
@@ -49,6 +57,8 @@ pub struct WfqQdisc {
     max_uid: Vec<Option<u64>>,
     drop_policy: WfqDropPolicy,
     protect_reserved: bool,
+    /// Early-drop threshold on the whole queue, packets (Cisco's congestive discard threshold).
+    discard_threshold: Option<usize>,
     conforming: u64,
     nonconforming: u64,
     policer_drops: u64,
@@ -91,6 +101,7 @@ pub fn build_wfq(s: &WfqSpec, link: &LinkInfo) -> WfqQdisc {
         max_uid: vec![None; n],
         drop_policy: s.drop_policy,
         protect_reserved: s.protect_reserved,
+        discard_threshold: s.discard_threshold_packets.map(|t| t as usize),
         conforming: 0,
         nonconforming: 0,
         policer_drops: 0,
@@ -136,6 +147,18 @@ impl WfqQdisc {
     }
 }
 
+impl WfqQdisc {
+    /// Cisco's early drop: at or above the discard threshold, an arrival that would leave
+    /// last goes, unless its conversation is empty.
+    fn early_drop(&mut self, conv: u32, w: f64, size: u32, now: crate::engine::Time) -> bool {
+        self.discard_threshold.is_some_and(|t| {
+            self.wfq.len_packets() >= t
+                && self.wfq.conv_packets(conv) > 0
+                && self.wfq.arrival_is_last(conv, w, size, now)
+        })
+    }
+}
+
 impl super::Registered for WfqQdisc {
     type Spec = WfqSpec;
     fn build(s: &WfqSpec, link: &LinkInfo) -> Self {
@@ -165,6 +188,10 @@ impl Qdisc for WfqQdisc {
                     return;
                 }
             }
+        }
+        if !protected && self.early_drop(conv, w, pkt.size, ctx.now) {
+            ctx.drop(pkt, DropReason::Overflow);
+            return;
         }
         self.make_room(conv, pkt.size, protected, ctx);
         self.wfq.enqueue(pkt, conv, w, ctx);
@@ -470,6 +497,40 @@ mod tests {
         // f1's first is 1000·8/(0.9 Mb/s ÷ 3) ≈ 0.027 s, its second ≈ 0.053, third 0.08 …
         let order: Vec<u64> = (0..4).map(|_| h.dequeue(&mut q).unwrap().uid).collect();
         assert!(order.contains(&100), "{order:?}");
+    }
+
+    #[test]
+    fn cisco_early_drop_takes_the_arrival_that_would_leave_last() {
+        // Hold queue 10, discard threshold 5, on 1 Mb/s: f1 queues 5 packets of 1000 B.
+        let spec = |t| WfqSpec {
+            limit_packets: 10,
+            discard_threshold_packets: t,
+            ..WfqSpec::default()
+        };
+        let ids = flow_ids(3);
+        let mut q = build_wfq(&spec(Some(5)), &link(1_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        for uid in 0..5 {
+            h.enqueue(&mut q, pkt(uid, 1, 1, 9, 1000));
+        }
+        assert!(h.dropped.is_empty());
+        // At the threshold f1's sixth packet would leave last: dropped, with room to spare.
+        h.enqueue(&mut q, pkt(5, 1, 1, 9, 1000));
+        assert_eq!(h.dropped.len(), 1);
+        assert_eq!(h.dropped[0].1.uid, 5);
+        assert_eq!(q.len_packets(), 5);
+        // f2 has nothing queued: admitted; its second packet's tag is still below f1's last.
+        h.enqueue(&mut q, pkt(6, 2, 2, 9, 1000));
+        h.enqueue(&mut q, pkt(7, 2, 2, 9, 1000));
+        assert_eq!(h.dropped.len(), 1);
+        assert_eq!(q.len_packets(), 7);
+        // Without the threshold only the hold queue limits: f1's sixth is queued.
+        let mut q = build_wfq(&spec(None), &link(1_000_000, 1500, &ids));
+        let mut h = Harness::new();
+        for uid in 0..6 {
+            h.enqueue(&mut q, pkt(uid, 1, 1, 9, 1000));
+        }
+        assert!(h.dropped.is_empty());
     }
 
     #[test]

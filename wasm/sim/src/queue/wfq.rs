@@ -192,6 +192,25 @@ impl Wfq {
             .is_some_and(|c| c.q.len() >= self.conv_limit)
     }
 
+    /// Packets queued in conversation `conv`.
+    pub fn conv_packets(&self, conv: u32) -> usize {
+        self.convs.get(&conv).map_or(0, |c| c.q.len())
+    }
+
+    /// Would a packet of `size` IP bytes arriving now in conversation `conv` of weight `w`
+    /// leave last, its finish tag at or above that of every queued packet? (Ties leave in
+    /// arrival order, so the arrival is last.) The last packet of each conversation carries
+    /// its largest tag, `last_finish`.
+    pub fn arrival_is_last(&mut self, conv: u32, w: f64, size: u32, now: Time) -> bool {
+        self.clock.advance(now, &self.weights);
+        let prev = self.convs.get(&conv).map_or(0.0, |c| c.last_finish);
+        let finish = prev.max(self.clock.v()) + self.wire_bits(size) / w;
+        self.convs
+            .values()
+            .filter(|c| !c.q.is_empty())
+            .all(|c| c.last_finish <= finish)
+    }
+
     /// The conversation holding the most bytes among those `eligible` accepts (ties: the
     /// lowest number), with its bytes.
     pub fn longest(&self, eligible: impl Fn(u32) -> bool) -> Option<(u32, u64)> {

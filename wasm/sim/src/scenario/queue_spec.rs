@@ -436,6 +436,13 @@ pub struct WfqSpec {
     /// (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
     /// conversation's flow_limit_packets still applies.
     pub protect_reserved: bool,
+    /// Cisco IOS's congestive discard threshold applied to the whole queue, packets
+    /// (`fair-queue` default 64), as Cisco's QoS course describes WFQ's drop policy: once
+    /// this many packets are queued, an arrival that would leave last (the highest finish
+    /// tag in the queue) is dropped, unless its conversation has nothing queued, which is
+    /// always admitted up to limit_packets. Omitted: no early drop. At most limit_packets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard_threshold_packets: Option<u32>,
 }
 
 impl Default for WfqSpec {
@@ -448,6 +455,7 @@ impl Default for WfqSpec {
             reservations: Vec::new(),
             drop_policy: WfqDropPolicy::Tail,
             protect_reserved: true,
+            discard_threshold_packets: None,
         }
     }
 }

@@ -247,6 +247,26 @@ fn wfq_weights_and_reserved_rates_too_small_for_the_gps_clock_are_refused() {
 }
 
 #[test]
+fn a_wfq_discard_threshold_above_the_hold_queue_is_refused() {
+    for t in [0, 41] {
+        let e = errors(&with(|v| {
+            v["topology"]["links"][1]["queue"] = serde_json::json!({
+                "kind": "wfq",
+                "limit_packets": 40,
+                "discard_threshold_packets": t,
+            })
+        }));
+        let f = "topology.links[1].queue.discard_threshold_packets";
+        assert!(has(&e, f, "between 1 and 40"), "{t}: {e:?}");
+    }
+    let at_limit = with(|v| {
+        v["topology"]["links"][1]["queue"] =
+            serde_json::json!({"kind": "wfq", "limit_packets": 40, "discard_threshold_packets": 40})
+    });
+    parse_scenario(&at_limit).expect("a threshold at the hold queue is valid");
+}
+
+#[test]
 fn the_algorithm_column_indexes_the_schemas_enum_order() {
     // The `algorithm` trace column holds an index into CcAlgorithm::ALL; the
     // web reads it against the schema's enum (web/src/scenario/ccAlgorithms.ts).

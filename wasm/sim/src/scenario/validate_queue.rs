@@ -308,6 +308,18 @@ impl QueueParams for WfqSpec {
         let link_rate_bps = c.link.rate_bps;
         c.packets("limit_packets", s.limit_packets);
         c.packets("flow_limit_packets", s.flow_limit_packets);
+        if let Some(t) = s.discard_threshold_packets {
+            // An early-drop threshold above the hold queue would never act.
+            if t == 0 || t > s.limit_packets {
+                c.outside(
+                    "discard_threshold_packets",
+                    1u32,
+                    s.limit_packets.max(1),
+                    t,
+                    "packets",
+                );
+            }
+        }
         c.weights("weights", &s.weights, flows);
         c.within("default_weight", s.default_weight, MIN_WEIGHT, 1e6, "");
         let mut seen = BTreeSet::new();
