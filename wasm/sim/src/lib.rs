@@ -9,6 +9,7 @@ pub mod error;
 pub mod estimate;
 pub mod host;
 pub mod invariants;
+pub mod json;
 pub mod metrics;
 pub mod net;
 pub mod oracles;

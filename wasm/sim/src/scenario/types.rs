@@ -6,7 +6,7 @@ use tcplab_derive::TaggedDeserialize;
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
 use super::loss_spec::LossSpec;
-use super::queue_spec::QueueSpec;
+use crate::queue::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
