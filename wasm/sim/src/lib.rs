@@ -10,6 +10,7 @@ pub mod estimate;
 pub mod host;
 pub mod invariants;
 pub mod json;
+pub mod loss;
 pub mod metrics;
 pub mod net;
 pub mod oracles;

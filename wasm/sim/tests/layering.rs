@@ -313,10 +313,13 @@ fn the_top_level_modules_of_sim_form_no_cycle() {
 }
 
 /// Edges that would put a component under the scenario it is part of: a
-/// queue discipline, a congestion controller, the JSON reader and the error
-/// type hold their own parameters and checks, and `scenario` composes them.
+/// queue discipline, a loss model, a congestion controller, the JSON reader
+/// and the error type hold their own parameters and checks, and `scenario`
+/// composes them.
 const FORBIDDEN: &[(&str, &str)] = &[
     ("queue", "scenario"),
+    ("loss", "scenario"),
+    ("loss", "net"),
     ("cc", "scenario"),
     ("json", "scenario"),
     ("error", "scenario"),

@@ -10,6 +10,7 @@
 //!   the error names that field's path.
 
 use crate::invariants::run_checked;
+use crate::loss::LossSpec;
 use crate::queue::QueueSpec;
 use crate::scenario::{parse_scenario_without_work_limits, Scenario, ValidationError};
 use serde_json::{json, Value};
@@ -128,6 +129,26 @@ fn every_queue_discipline_keeps_the_contract() {
             "topology.links[1].queue",
             example,
             &|v: &mut Value, q: Value| v["topology"]["links"][1]["queue"] = q,
+        );
+    }
+}
+
+#[test]
+fn every_loss_model_keeps_the_contract() {
+    let examples = LossSpec::examples();
+    let kinds: Vec<&str> = examples.iter().map(LossSpec::kind).collect();
+    assert_eq!(kinds, LossSpec::KINDS, "one example per registry line");
+    assert!(
+        kinds.contains(&"test_dummy"),
+        "the test-only line is covered"
+    );
+    for l in examples {
+        let example: Value = serde_json::to_value(&l).expect("json");
+        holds(
+            l.kind(),
+            "topology.links[1].loss",
+            example,
+            &|v: &mut Value, l: Value| v["topology"]["links"][1]["loss"] = l,
         );
     }
 }
