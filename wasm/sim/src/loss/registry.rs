@@ -53,7 +53,7 @@ pub trait LossParams {
         Self: Sized;
 }
 
-/// Defines `LossSpec` from the registry (in net/loss/mod.rs, so that a
+/// Defines `LossSpec` from the registry (in loss/mod.rs, so that a
 /// line's paths name the modules beside it).
 macro_rules! define_loss_types {
     ($(
