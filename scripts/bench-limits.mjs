@@ -8,8 +8,10 @@
 // answered within 200 ms; switching tabs within 300 ms; the page under 500 MB near the trace cap.
 // Memory: the renderer processes' resident size (the page's main thread and its workers; /proc,
 // Linux only), sampled every 250 ms while the run streams and read at its end and after the tabs,
-// and the JS heap of the page (Chrome DevTools Protocol, Runtime.getHeapUsage). The memory target
-// holds when the highest of these is under 500 MB.
+// and the JS heap of the page (Chrome DevTools Protocol, Runtime.getHeapUsage: used and total, and
+// the array buffers, where the trace is) at the end of the run. The memory target holds when the
+// highest of these is under 500 MB. Last, the renderer once the page's collector has run (not part
+// of the target: what of the end figure was garbage).
 // A benchmark, not a test: it prints each number with pass/fail and exits 0 whatever they are.
 // Environment: TCPLAB_BENCH_PORT (default 4185) for the static server.
 /* global document, requestAnimationFrame, HTMLInputElement, HTMLSelectElement */
@@ -234,6 +236,10 @@ export async function benchLimits() {
     );
     const end = rendererMb(marker);
     const peak = Math.max(streamingPeak, afterRun, end);
+    // What of the end figure is garbage: the renderer once the page's collector has run (read
+    // after the figures above, so it changes none of them).
+    await cdp.send('HeapProfiler.collectGarbage');
+    const collected = rendererMb(marker);
     return {
       scenario: {
         nodes: SCENARIO.topology.nodes.length,
@@ -250,7 +256,10 @@ export async function benchLimits() {
         renderer_peak_while_running: Math.round(streamingPeak),
         renderer_after_run: Math.round(afterRun),
         renderer_end: Math.round(end),
+        renderer_after_collection: Math.round(collected),
         js_heap_used: Math.round(heap.usedSize / 1e6),
+        js_heap_total: Math.round(heap.totalSize / 1e6),
+        array_buffers: Math.round((heap.backingStorageSize ?? NaN) / 1e6),
         limit: MEMORY_MB,
         pass: peak <= MEMORY_MB,
       },

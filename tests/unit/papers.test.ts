@@ -1,6 +1,7 @@
 // The Papers view's data: content/papers/report.json (written by `tcplab papers`) has a row for
 // every result of every paper data file, each with a verdict, and every row's button opens a
-// scenario the simulator accepts.
+// scenario the simulator accepts; and every row has its Japanese text (content/papers/ja), with
+// the same numbers as the English.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,33 @@ describe('the Papers view', () => {
         const s = experimentScenario(r.open);
         expect(typeof s, `${p.paper}/${r.id}: ${String(s)}`).toBe('object');
         expect(validate(JSON.stringify(s)), `${p.paper}/${r.id}`).toEqual([]);
+      }
+    }
+  });
+
+  it('gives every paper and every row its Japanese text, with the same numbers', () => {
+    const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+    const numbers = (s: string): string[] => s.match(/\d+(?:\.\d+)?/g) ?? [];
+    for (const p of PAPERS) {
+      expect(p.ja.title, p.paper).toMatch(japanese);
+      const data = JSON.parse(readFileSync(join(dir, 'ja', `${p.paper}.json`), 'utf8')) as {
+        results: Record<string, unknown>;
+      };
+      expect(Object.keys(data.results).sort(), p.paper).toEqual(p.results.map((r) => r.id).sort());
+      for (const r of p.results) {
+        const at = `${p.paper}/${r.id}`;
+        expect(r.ja.claim, at).toMatch(japanese);
+        expect(r.ja.why, at).toMatch(japanese);
+        for (const k of ['where', 'paper', 'lab'] as const)
+          expect(r.ja[k], `${at} ${k}`).not.toBe('');
+        // The lab column is filled from the same runs: every number the English shows, the
+        // Japanese shows too (it may add one, as in "各 2 台" for "two hosts each").
+        const ja = numbers(r.ja.lab);
+        for (const n of numbers(r.lab)) {
+          const i = ja.indexOf(n);
+          expect(i, `${at}: ${n} of "${r.lab}" is not in "${r.ja.lab}"`).toBeGreaterThanOrEqual(0);
+          ja.splice(i, 1);
+        }
       }
     }
   });

@@ -163,7 +163,7 @@ impl Simulation {
 
     /// Column descriptors as JSON: `[{"key","entity","id","metric","unit"}, …]`.
     pub fn columns(&self) -> String {
-        sim::scenario::to_json(self.world.columns())
+        sim::metrics::json::to_string(self.world.columns())
     }
 
     /// Rows sampled since the last call, row-major, `columns().length` values each.

@@ -295,7 +295,7 @@ fn papers_root(quote: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tcplab-papers-{}-{quote}", std::process::id()));
     for d in [
         "content/scenarios",
-        "content/papers",
+        "content/papers/ja",
         "content/lessons",
         "docs",
     ] {
@@ -325,6 +325,12 @@ fn papers_root(quote: &str) -> std::path::PathBuf {
         "quotes": [{"file": "content/lessons/l.md", "text": "a goodput of {g} Mb/s"}]
     });
     std::fs::write(dir.join("content/papers/999.json"), paper.to_string()).unwrap();
+    let ja = serde_json::json!({
+        "title": "題名",
+        "results": {"r": {"claim": "主張", "where": "1 節", "paper": "20 Mb/s",
+                          "why": {"reproduced": "再現", "not_reproduced": "再現せず"}}}
+    });
+    std::fs::write(dir.join("content/papers/ja/999.json"), ja.to_string()).unwrap();
     dir
 }
 
@@ -362,6 +368,12 @@ fn papers_check_fails_on_a_drifted_quote_and_papers_rewrites_it() {
         json["papers"][0]["results"][0]["open"]["scenario"],
         "default"
     );
+    // The page's Japanese: the same row's text, its number filled from the same run.
+    let row = &json["papers"][0]["results"][0];
+    assert_eq!(json["papers"][0]["ja"]["title"], "題名");
+    assert_eq!(row["ja"]["claim"], "主張");
+    assert_eq!(row["ja"]["why"], "再現");
+    assert!(row["ja"]["lab"] == row["lab"] && row["lab"] != "", "{row}");
     let out = tcplab(&["papers", "--check", "--root", &root]);
     assert!(
         out.status.success(),
@@ -385,6 +397,25 @@ fn a_bad_paper_file_exits_2_naming_the_place() {
         err.contains("content/papers/999.json: results[0]: value: unknown value 'x'"),
         "{err}"
     );
+}
+
+#[test]
+fn a_result_without_its_japanese_text_exits_2_naming_it() {
+    let dir = papers_root("2.0");
+    let p = dir.join("content/papers/ja/999.json");
+    std::fs::write(&p, r#"{"title": "題名", "results": {}}"#).unwrap();
+    let out = tcplab(&["papers", "--check", "--root", &dir.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("content/papers/ja/999.json: results.r: missing: every result needs"),
+        "{err}"
+    );
+    std::fs::remove_file(&p).unwrap();
+    let out = tcplab(&["papers", "--check", "--root", &dir.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("content/papers/ja/999.json"), "{err}");
 }
 
 #[test]

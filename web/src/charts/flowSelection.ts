@@ -51,10 +51,11 @@ export function chooseFlows(
 
 /**
  * The mean across `columns` (each `n` long) at every row, over the values `defined` accepts; NaN
- * where no column has one.
+ * where no column has one. Each column is read once, in order, before the next is asked for (so a
+ * generator may hand them out one at a time in the same scratch array).
  */
 export function meanAcross(
-  columns: readonly ArrayLike<number>[],
+  columns: Iterable<ArrayLike<number>>,
   n: number,
   defined: (y: number) => boolean = Number.isFinite,
 ): Float64Array {

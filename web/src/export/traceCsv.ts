@@ -2,11 +2,15 @@
 // such as `flow.flow1.cwnd`) and as JSON (columns with units, and the values column by column).
 import type { ColumnInfo } from '../sim/protocol';
 
-/** Anything that holds the trace column by column. */
+/** Anything that holds the trace column by column (state/traceBuffer.ts). */
 export interface ColumnSource {
   readonly length: number;
-  column(c: number): ArrayLike<number>;
+  /** Rows [from, to) of column `c`, written into `out` (long enough) and returned. */
+  read(c: number, out: Float64Array, from: number, to: number): ArrayLike<number>;
 }
+
+/** About this many values are read at a time (a block of rows of every column). */
+const BLOCK_VALUES = 1 << 20;
 
 function csvField(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -18,10 +22,21 @@ function csvNumber(v: number): string {
 }
 
 export function traceToCsv(columns: readonly ColumnInfo[], trace: ColumnSource): string {
-  const cols = columns.map((_, c) => trace.column(c));
   const lines = [columns.map((c) => csvField(c.key)).join(',')];
-  for (let r = 0; r < trace.length; r++) {
-    lines.push(cols.map((col) => csvNumber(col[r] as number)).join(','));
+  // A block of rows at a time, column by column into one array: the whole trace as one array
+  // per column would be as large as the trace in 8-byte floats.
+  const width = columns.length;
+  const block = Math.max(1, Math.floor(BLOCK_VALUES / Math.max(1, width)));
+  const values = new Float64Array(block * width);
+  const cols = columns.map((_, c) => values.subarray(c * block, (c + 1) * block));
+  const fields = new Array<string>(width);
+  for (let from = 0; from < trace.length; from += block) {
+    const to = Math.min(trace.length, from + block);
+    const got = cols.map((col, c) => trace.read(c, col, from, to));
+    for (let r = 0; r < to - from; r++) {
+      for (let c = 0; c < width; c++) fields[c] = csvNumber(got[c]?.[r] as number);
+      lines.push(fields.join(','));
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -42,6 +57,7 @@ export function traceToJson(
   scenario: unknown,
   traceHash: string | null,
 ): string {
+  const scratch = new Float64Array(trace.length);
   const doc: TraceJson = {
     format: 'tcplab-trace',
     version: 1,
@@ -49,7 +65,7 @@ export function traceToJson(
     trace_hash: traceHash,
     columns: [...columns],
     values: columns.map((_, c) => {
-      const col = trace.column(c);
+      const col = trace.read(c, scratch, 0, trace.length);
       return Array.from({ length: trace.length }, (_, r) => {
         const v = col[r] as number;
         return Number.isFinite(v) ? v : null;

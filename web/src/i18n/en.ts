@@ -201,7 +201,7 @@ export const en = {
     stopped:
       'Stopped. The plots show the run up to the moment it was stopped; Run starts it again.',
     longRun: (events: string, mb: string) =>
-      `A long run: about ${events} events and ${mb} MB of trace. It may take a while; Stop ends it at any time.`,
+      `A long run: about ${events} events and up to ${mb} MB of trace. It may take a while; Stop ends it at any time.`,
     tooBig: 'Too big to run in the browser:',
     crashed:
       'The simulator crashed. This is a bug in tcplab, not a mistake in your scenario, which is unchanged.',

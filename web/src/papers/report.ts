@@ -1,6 +1,7 @@
 // The reproduction report for the Papers view: content/papers/report.json, written by
 // `tcplab papers` from the same runs as docs/papers.md, and how a row's experiment becomes the
-// lab's scenario (its preset, with the row's changes and seed applied).
+// lab's scenario (its preset, with the row's changes and seed applied). Every row carries its
+// text in Japanese too (from content/papers/ja, same numbers), shown when the lab is in Japanese.
 import reportJson from '../../../content/papers/report.json';
 import { namedScenario } from '../lessons/catalog';
 import { setPath } from '../sim/grader';
@@ -17,26 +18,43 @@ export interface Experiment {
   seed: number | null;
 }
 
-export interface PaperResult {
-  id: string;
+/** A row's prose: what the paper reports, where, its value, the lab's, and why the verdict. */
+export interface ResultText {
   claim: string;
   where: string;
   paper: string;
   lab: string;
-  verdict: Verdict;
   why: string;
+}
+
+export interface PaperResult extends ResultText {
+  id: string;
+  verdict: Verdict;
   open: Experiment | null;
+  /** The same text in Japanese. */
+  ja: ResultText;
 }
 
 export interface PaperReport {
   paper: string;
   title: string;
   cite: string;
+  ja: { title: string };
   results: PaperResult[];
 }
 
 /** The papers of the report, in paper order. */
 export const PAPERS: PaperReport[] = (reportJson as { papers: PaperReport[] }).papers;
+
+/** A row's text in the reader's language. */
+export function resultText(r: PaperResult, lang: string): ResultText {
+  return lang === 'ja' ? r.ja : r;
+}
+
+/** A paper's title in the reader's language (the paper's own, for Japanese). */
+export function paperTitle(p: PaperReport, lang: string): string {
+  return lang === 'ja' ? p.ja.title : p.title;
+}
 
 /** The scenario a row opens, or why it cannot be built (the wasm module must be loaded: its
  * paths are the grader's). */

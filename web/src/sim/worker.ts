@@ -24,8 +24,10 @@ const CHUNK_NS = 0.2e9;
 /**
  * At most about this many trace values per chunk: near the trace cap (40,000 columns sampled every
  * millisecond) 0.2 s of rows is 65 MB, held at once in wasm memory, in its copy and in the page.
+ * 2 MB a chunk: the IN_FLIGHT buffers with the page and the model's row buffer, which wasm memory
+ * keeps at its largest, stay small beside the page's copy of the trace.
  */
-const CHUNK_VALUES = 1_000_000;
+const CHUNK_VALUES = 250_000;
 /** At most this many events per chunk (a 10 Gb/s path has millions of events per second). */
 const CHUNK_EVENTS = 250_000;
 /** How long to sleep when the pacer says we are ahead of the wall clock. */

@@ -5,7 +5,7 @@
 //! Conditions compare *shown* numbers (value × scale, rounded to its decimals), so the
 //! verdict is the one a reader can check against the table.
 
-use super::spec::{Condition, Operand, Paper, Piece, ResultSpec, ValueSpec};
+use super::spec::{Condition, Operand, Paper, Piece, ResultSpec, ValueSpec, Why};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -35,6 +35,14 @@ impl Verdict {
             Verdict::NotReproduced => "not reproduced",
         }
     }
+}
+
+/// The language a text is filled in. The numbers are the same in both; only the word for a
+/// missing one differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Ja,
 }
 
 /// Every value of a paper, as shown (scaled and rounded).
@@ -144,22 +152,30 @@ impl<'a> Values<'a> {
 
     /// A value as text: the number with its decimals, or "none" for a NaN.
     pub fn text(&self, name: &str) -> String {
+        self.text_in(name, Lang::En)
+    }
+
+    fn text_in(&self, name: &str, lang: Lang) -> String {
         let x = self.shown[name];
         if x.is_nan() {
-            return "none".into();
+            return match lang {
+                Lang::En => "none",
+                Lang::Ja => "なし",
+            }
+            .into();
         }
         let d = decimals(&self.paper.values[name]);
         format!("{x:.d$}")
     }
 
-    /// A template with every `{value}` filled in.
-    pub fn fill(&self, template: &str) -> String {
+    /// A template in `lang` with every `{value}` filled in.
+    pub fn fill_in(&self, template: &str, lang: Lang) -> String {
         super::spec::pieces(template)
             .expect("checked by Paper::parse")
             .into_iter()
             .map(|p| match p {
                 Piece::Text(t) => t,
-                Piece::Value(v) => self.text(&v),
+                Piece::Value(v) => self.text_in(&v, lang),
             })
             .collect()
     }
@@ -210,21 +226,32 @@ impl<'a> Values<'a> {
 
     /// The reason text for the verdict, filled in.
     pub fn why(&self, r: &ResultSpec, v: Verdict) -> String {
+        self.why_in(&r.why, v, Lang::En)
+    }
+
+    /// The reason for the verdict among `why` (the English or a translation), filled in.
+    pub fn why_in(&self, why: &Why, v: Verdict, lang: Lang) -> String {
         let t = match v {
-            Verdict::Reproduced => &r.why.reproduced,
-            Verdict::Direction => r.why.direction.as_ref().expect("checked"),
-            Verdict::NotReproduced => &r.why.not_reproduced,
+            Verdict::Reproduced => &why.reproduced,
+            Verdict::Direction => why.direction.as_ref().expect("checked"),
+            Verdict::NotReproduced => &why.not_reproduced,
         };
-        self.fill(t)
+        self.fill_in(t, lang)
     }
 
     /// The lab column: the result's `lab` text, or the value with its unit.
     pub fn lab(&self, r: &ResultSpec) -> String {
-        match &r.lab {
-            Some(t) => self.fill(t),
+        self.lab_in(r, r.lab.as_deref(), Lang::En)
+    }
+
+    /// The lab column from `template` (the English `lab` or its translation; absent in
+    /// both or neither), or the value with its unit.
+    pub fn lab_in(&self, r: &ResultSpec, template: Option<&str>, lang: Lang) -> String {
+        match template {
+            Some(t) => self.fill_in(t, lang),
             None => {
                 let unit = &self.paper.values[&r.value].unit;
-                let n = self.text(&r.value);
+                let n = self.text_in(&r.value, lang);
                 if unit.is_empty() {
                     n
                 } else {
@@ -279,6 +306,7 @@ mod tests {
             "d": {"difference": ["ga", "gb"], "decimals": 0},
             "lx": {"largest_x": {"points": [[0.5, "gb"], [0.25, "ga"], [0.1, "ga"]], "above": "gb"}},
             "lx_gap": {"largest_x": {"points": [[0.5, "ga"], [0.25, "gb"], [0.1, "ga"]], "above": "gb"}},
+            "lx_missing": {"largest_x": {"points": [[0.5, "gb"]], "above": "gb"}},
             "bx": {"best_x": [[0.5, "gb"], [0.25, "ga"], [0.1, "d"]]}
         })
     }
@@ -295,7 +323,9 @@ mod tests {
         // 0.5 is above but 0.25 below it is not: "every x ≤ 0.5" fails, so 0.1.
         assert_eq!(v.number("lx_gap"), 0.1);
         assert_eq!(v.number("bx"), 0.25);
-        assert_eq!(v.fill("{ga} vs {gb} kb/s"), "4.0 vs 1.0 kb/s");
+        assert_eq!(v.fill_in("{ga} vs {gb} kb/s", Lang::En), "4.0 vs 1.0 kb/s");
+        assert_eq!(v.fill_in("{lx_missing}", Lang::En), "none");
+        assert_eq!(v.fill_in("{lx_missing} です", Lang::Ja), "なし です");
     }
 
     #[test]
@@ -316,6 +346,15 @@ mod tests {
         assert_eq!(v.verdict(&p.results[0]), Verdict::NotReproduced);
         assert_eq!(v.why(&p.results[0], Verdict::NotReproduced), "no: 4.00");
         assert_eq!(v.lab(&p.results[0]), "4.00");
+        let ja = Why {
+            reproduced: "再現".into(),
+            direction: None,
+            not_reproduced: "再現せず: {q}".into(),
+        };
+        assert_eq!(
+            v.why_in(&ja, Verdict::NotReproduced, Lang::Ja),
+            "再現せず: 4.00"
+        );
     }
 
     #[test]

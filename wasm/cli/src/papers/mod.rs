@@ -4,12 +4,17 @@
 //! descriptions and lessons) from those runs. `--check` writes nothing and exits 1 when any
 //! of them differs from what the model gives now; `--only` runs only the papers named and
 //! prints their section instead of writing. Bad data files exit 2 with the place.
+//!
+//! Each paper file has its Japanese text beside it (content/papers/ja/NNN.json, `ja.rs`):
+//! report.json carries both languages for the page; docs/papers.md is in English.
 
 mod eval;
+mod ja;
 mod quotes;
 mod report;
 mod spec;
 
+use ja::Japanese;
 use serde_json::Value;
 use spec::{Paper, Piece};
 use std::collections::BTreeMap;
@@ -44,8 +49,16 @@ fn read(root: &Path, rel: &str) -> Result<String, Fail> {
         .map_err(|e| Fail(format!("error: cannot read {rel}: {e}"), 1))
 }
 
+/// A paper file and its Japanese text.
+struct Loaded {
+    /// The paper file's repository path.
+    rel: String,
+    paper: Paper,
+    ja: Japanese,
+}
+
 /// The data files, in paper order.
-fn load(o: &Options) -> Result<Vec<(String, Paper)>, Fail> {
+fn load(o: &Options) -> Result<Vec<Loaded>, Fail> {
     let dir = o.root.join("content/papers");
     let entries =
         std::fs::read_dir(&dir).map_err(|e| Fail(format!("error: content/papers: {e}"), 1))?;
@@ -66,14 +79,21 @@ fn load(o: &Options) -> Result<Vec<(String, Paper)>, Fail> {
                 p.paper
             )));
         }
+        let ja_rel = ja::path(&p.paper);
+        let text = read(&o.root, &ja_rel).map_err(|Fail(m, _)| {
+            bad(format!(
+                "{m} (every paper file needs its Japanese text there)"
+            ))
+        })?;
+        let ja = Japanese::parse(&text, &p).map_err(|e| bad(format!("error: {ja_rel}: {e}")))?;
         if o.only.is_empty() || o.only.contains(&p.paper) {
-            out.push((rel, p));
+            out.push(Loaded { rel, paper: p, ja });
         }
     }
     if let Some(missing) = o
         .only
         .iter()
-        .find(|n| !out.iter().any(|(_, p)| &p.paper == *n))
+        .find(|n| !out.iter().any(|l| &l.paper.paper == *n))
     {
         return Err(bad(format!(
             "error: --only {missing}: no content/papers/{missing}.json"
@@ -89,9 +109,9 @@ struct Job {
 }
 
 /// Every run of every paper (one job per seed), with its scenario ready to parse.
-fn jobs(o: &Options, papers: &[(String, Paper)]) -> Result<Vec<Job>, Fail> {
+fn jobs(o: &Options, papers: &[Loaded]) -> Result<Vec<Job>, Fail> {
     let mut jobs = Vec::new();
-    for (rel, p) in papers {
+    for Loaded { rel, paper: p, .. } in papers {
         for (name, run) in &p.runs {
             let file = format!("content/scenarios/{}.json", run.scenario);
             let mut s: Value = serde_json::from_str(&read(&o.root, &file)?)
@@ -206,7 +226,7 @@ fn papers(o: &Options) -> Result<(), Fail> {
             .push(r.map_err(|e| bad(format!("error: {e}")))?);
     }
     let mut reports = Vec::new();
-    for (rel, p) in &papers {
+    for Loaded { rel, paper: p, ja } in &papers {
         let prefix = format!("{}/", p.paper);
         let own: BTreeMap<String, Vec<Value>> = summaries
             .iter()
@@ -214,7 +234,11 @@ fn papers(o: &Options) -> Result<(), Fail> {
             .collect();
         let values =
             eval::Values::compute(p, &own).map_err(|e| bad(format!("error: {rel}: {e}")))?;
-        reports.push(report::PaperReport { paper: p, values });
+        reports.push(report::PaperReport {
+            paper: p,
+            ja,
+            values,
+        });
     }
     for r in &reports {
         let counts = [

@@ -1,15 +1,18 @@
 //! The reproduction report in two forms, both generated: docs/papers.md (the header from
 //! content/papers/header.md, a summary, then a table per paper and the runs behind it) and
 //! content/papers/report.json (the same rows for the page's Papers view, each with the
-//! scenario its button opens).
+//! scenario its button opens, and its text in Japanese under `ja`).
 
-use super::eval::{Values, Verdict};
+use super::eval::{Lang, Values, Verdict};
+use super::ja::Japanese;
 use super::spec::{Paper, Run};
 use serde_json::{json, Value};
 
 /// One paper's evaluated results.
 pub struct PaperReport<'a> {
     pub paper: &'a Paper,
+    /// Its Japanese text (checked against `paper`: one per result).
+    pub ja: &'a Japanese,
     pub values: Values<'a>,
 }
 
@@ -162,6 +165,14 @@ pub fn json(papers: &[PaperReport]) -> Value {
                             "seed": run.seeds.first(),
                         })
                     });
+                    let t = &p.ja.results[&r.id];
+                    let ja = json!({
+                        "claim": t.claim,
+                        "where": t.place,
+                        "paper": t.paper,
+                        "lab": p.values.lab_in(r, t.lab.as_deref(), Lang::Ja),
+                        "why": p.values.why_in(&t.why, v, Lang::Ja),
+                    });
                     json!({
                         "id": r.id,
                         "claim": r.claim,
@@ -171,6 +182,7 @@ pub fn json(papers: &[PaperReport]) -> Value {
                         "verdict": v.key(),
                         "why": p.values.why(r, v),
                         "open": open,
+                        "ja": ja,
                     })
                 })
                 .collect();
@@ -178,6 +190,7 @@ pub fn json(papers: &[PaperReport]) -> Value {
                 "paper": p.paper.paper,
                 "title": p.paper.title,
                 "cite": p.paper.cite,
+                "ja": { "title": p.ja.title },
                 "results": results,
             })
         })

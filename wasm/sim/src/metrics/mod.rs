@@ -4,5 +4,6 @@ pub mod bounds;
 pub mod fair_share;
 pub mod fairness;
 pub mod hash;
+pub mod json;
 pub mod summary;
 pub mod trace;

@@ -106,8 +106,9 @@ pub struct DelayStatsSummary {
 }
 
 impl Summary {
-    /// The JSON the CLI and `npm run sim:node` print: pretty, two-space indent.
+    /// The JSON the CLI and `npm run sim:node` print: pretty, two-space indent (allocated once:
+    /// the page's worker asks for it at the start and at the end of every run).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("summary serialises")
+        super::json::to_string_pretty(self)
     }
 }

@@ -16,14 +16,12 @@ pub struct DropTail {
 }
 
 impl DropTail {
+    /// The FIFO starts empty and grows as packets queue: reserving the limit up front cost every
+    /// link its full queue of packets (40 MB for the 4,000 link directions of 1,000 hosts).
     pub fn new(limit: Limit) -> Self {
-        let cap = match limit {
-            Limit::Packets(n) => n.min(4096),
-            Limit::Bytes(_) => 256,
-        };
         Self {
             limit,
-            fifo: VecDeque::with_capacity(cap),
+            fifo: VecDeque::new(),
             bytes: 0,
         }
     }

@@ -136,9 +136,13 @@ export function PacketsPanel({ scenario, runKey, durationS, trace, columns }: Pr
     );
     if (trace && tCol >= 0) {
       const time = trace.column(tCol);
+      // Every flow's state in one scratch array in turn (stateChanges keeps no reference to it).
+      const scratch = new Float64Array(trace.length);
       scenario.flows.forEach((f, i) => {
         const s = findColumn(columns, 'flow', f.id, 'state');
-        if (f.protocol !== 'udp' && s >= 0) out.push(...stateChanges(time, trace.column(s), i));
+        if (f.protocol !== 'udp' && s >= 0) {
+          out.push(...stateChanges(time, trace.read(s, scratch), i));
+        }
       });
     }
     return out.sort((a, b) => a.timeS - b.timeS || a.flow - b.flow);

@@ -1,12 +1,15 @@
 // The Papers view (`#papers`): the generated reproduction report (docs/papers.md's tables), one
-// table per paper, with a button per result that opens its experiment in the lab.
+// table per paper, with a button per result that opens its experiment in the lab. The rows'
+// text is in the reader's language.
 import { useState } from 'react';
-import { PAPERS, experimentScenario } from '../../papers/report';
+import { PAPERS, experimentScenario, paperTitle, resultText } from '../../papers/report';
 import type { Experiment, Verdict } from '../../papers/report';
 import { encodeLink } from '../../scenario/link/linkCodec';
 import { loadGrader } from '../../sim/grader';
 import { loadPageWasm } from '../../sim/validator';
 import { replaceScenario } from '../../state/editorStore';
+import { prefs } from '../../state/prefs';
+import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { Masthead } from '../Masthead';
 import './papers.css';
@@ -30,6 +33,7 @@ async function openExperiment(e: Experiment): Promise<string | null> {
 
 export function PapersPage() {
   const t = useStrings();
+  const lang = useStore(prefs).lang;
   const [error, setError] = useState<string | null>(null);
   const verdict: Record<Verdict, string> = {
     reproduced: t.papers.reproduced,
@@ -59,7 +63,7 @@ export function PapersPage() {
             className="card papers__paper"
             aria-labelledby={`paper-${p.paper}`}
           >
-            <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, p.title)}</h3>
+            <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, paperTitle(p, lang))}</h3>
             <p className="papers__cite">{p.cite}</p>
             <div className="papers__scroll">
               <table className="papers__table">
@@ -76,34 +80,37 @@ export function PapersPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {p.results.map((r) => (
-                    <tr key={r.id} data-testid={`paper-row-${p.paper}-${r.id}`}>
-                      <td data-label={t.papers.result}>
-                        {r.claim} <span className="papers__where">({r.where})</span>
-                      </td>
-                      <td data-label={t.papers.paperValue}>{r.paper}</td>
-                      <td data-label={t.papers.labValue}>{r.lab}</td>
-                      <td data-label={t.papers.verdict}>
-                        <span className={`papers__verdict papers__verdict--${r.verdict}`}>
-                          {verdict[r.verdict]}
-                        </span>
-                      </td>
-                      <td data-label={t.papers.why}>{r.why}</td>
-                      <td>
-                        {r.open && (
-                          <button
-                            type="button"
-                            className="button button--small"
-                            data-testid={`paper-open-${p.paper}-${r.id}`}
-                            title={t.papers.openHint(r.open.scenario)}
-                            onClick={() => r.open && open(r.open)}
-                          >
-                            {t.papers.open}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
+                  {p.results.map((r) => {
+                    const text = resultText(r, lang);
+                    return (
+                      <tr key={r.id} data-testid={`paper-row-${p.paper}-${r.id}`}>
+                        <td data-label={t.papers.result}>
+                          {text.claim} <span className="papers__where">({text.where})</span>
+                        </td>
+                        <td data-label={t.papers.paperValue}>{text.paper}</td>
+                        <td data-label={t.papers.labValue}>{text.lab}</td>
+                        <td data-label={t.papers.verdict}>
+                          <span className={`papers__verdict papers__verdict--${r.verdict}`}>
+                            {verdict[r.verdict]}
+                          </span>
+                        </td>
+                        <td data-label={t.papers.why}>{text.why}</td>
+                        <td>
+                          {r.open && (
+                            <button
+                              type="button"
+                              className="button button--small"
+                              data-testid={`paper-open-${p.paper}-${r.id}`}
+                              title={t.papers.openHint(r.open.scenario)}
+                              onClick={() => r.open && open(r.open)}
+                            >
+                              {t.papers.open}
+                            </button>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>

@@ -41,11 +41,13 @@ export function busyQueues(snap: RunSnapshot): string[] {
   if (!trace) return [];
   return derived(trace, 'busy-queues', () => {
     const busy: { id: string; q: number; d: number; k: number }[] = [];
+    // Each link's columns read into one scratch array in turn.
+    const scratch = new Float64Array(trace.length);
     idsWith(snap.columns, 'link', 'queue').forEach((id, k) => {
       const qc = findColumn(snap.columns, 'link', id, 'queue');
       const dc = findColumn(snap.columns, 'link', id, 'drops');
-      const q = qc >= 0 ? maxOf(trace.column(qc), trace.length) : 0;
-      const d = dc >= 0 ? maxOf(trace.column(dc), trace.length) : 0;
+      const q = qc >= 0 ? maxOf(trace.read(qc, scratch), trace.length) : 0;
+      const d = dc >= 0 ? maxOf(trace.read(dc, scratch), trace.length) : 0;
       if (q > 0 || d > 0) busy.push({ id, q, d, k });
     });
     busy.sort((a, b) => b.q - a.q || b.d - a.d || a.k - b.k);

@@ -33,9 +33,11 @@ export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput
   // Each flow's rate written straight into its column of the matrix (no array per flow).
   const k = ids.length;
   const m = new Float64Array(n * k);
+  // Each flow's counter read into one scratch array in turn (not a copy of every flow's column).
+  const scratch = new Float64Array(n);
   ids.forEach((id, f) => {
     const c = findColumn(snap.columns, 'flow', id, 'delivered');
-    windowedRateInto(t, trace.column(c), n, windowS, 8, m, f, k);
+    windowedRateInto(t, trace.read(c, scratch), n, windowS, 8, m, f, k);
     const start = flows.get(id)?.start_s ?? 0;
     for (let i = 0; i < n && (t[i] as number) < start + windowS; i++) m[i * k + f] = NaN;
   });

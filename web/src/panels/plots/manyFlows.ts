@@ -70,9 +70,17 @@ export function meanOfFlows(
   const y = derived(trace, `mean:${metric}:${idsKey(ids)}`, () => {
     const cols = ids
       .map((id) => findColumn(snap.columns, 'flow', id, metric))
-      .filter((c) => c >= 0)
-      .map((c) => trace.column(c));
-    return meanAcross(cols, trace.length, defined);
+      .filter((c) => c >= 0);
+    // One flow at a time in one scratch array: a copy of every flow's column would be the size
+    // of all of them (the trace keeps most columns as their steps).
+    const scratch = new Float64Array(trace.length);
+    return meanAcross(
+      (function* () {
+        for (const c of cols) yield trace.read(c, scratch);
+      })(),
+      trace.length,
+      defined,
+    );
   });
   return { x: trace.column(tc), y, n: trace.length };
 }
