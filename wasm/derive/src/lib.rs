@@ -14,7 +14,7 @@
 //! copy as a `remote` definition of the enum: serde's own reader of an
 //! externally tagged enum (variant names, `rename_all`, field defaults,
 //! `deny_unknown_fields`, every error message). The tree deserializer
-//! (sim's `scenario::tree_de`) then hands that reader the variant named by
+//! (sim's `json::tree_de`) then hands that reader the variant named by
 //! the tag member and the object's other members. So the `serde`
 //! attributes stay the one source of names and defaults, for reading,
 //! writing and the JSON Schema alike.
@@ -114,7 +114,7 @@ fn expand(mut input: DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     self,
                     d: D,
                 ) -> Result<#name, D::Error> {
-                    crate::scenario::tree_de::read_buffered(d, #tag, |de| #mirror::deserialize(de))
+                    crate::json::tree_de::read_buffered(d, #tag, |de| #mirror::deserialize(de))
                 }
             }
 

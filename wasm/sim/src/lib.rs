@@ -9,6 +9,8 @@ pub mod error;
 pub mod estimate;
 pub mod host;
 pub mod invariants;
+pub mod json;
+pub mod loss;
 pub mod metrics;
 pub mod net;
 pub mod oracles;

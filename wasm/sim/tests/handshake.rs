@@ -53,7 +53,7 @@ fn blackout(s: &mut Scenario, from: f64, to: f64) {
         .iter_mut()
         .find(|l| l.id == "access0")
         .unwrap();
-    access.loss = Some(LossSpec::Blackout(sim::scenario::BlackoutSpec {
+    access.loss = Some(LossSpec::Blackout(sim::loss::blackout::BlackoutSpec {
         start_s: from,
         end_s: to,
     }));
@@ -135,7 +135,7 @@ fn field(r: &[f64], name: &str) -> f64 {
 /// A run with a loss in its first window, so that ACKs could carry SACK blocks.
 fn lossy(flow: Value) -> Scenario {
     let mut s = one_flow(flow, 2.0);
-    s.topology.links[0].loss = Some(LossSpec::Nth(sim::scenario::NthSpec {
+    s.topology.links[0].loss = Some(LossSpec::Nth(sim::loss::nth::NthSpec {
         packets: vec![20, 22],
     }));
     s

@@ -215,7 +215,7 @@ fn defaults_are_filled_in_and_round_trip() {
     let q = &s.topology.links[2].queue;
     assert_eq!(
         q,
-        &sim::scenario::QueueSpec::Red(sim::scenario::RedSpec::default())
+        &sim::scenario::QueueSpec::Red(sim::queue::red::RedSpec::default())
     );
     let json = sim::scenario::to_json(&s);
     assert_eq!(parse_scenario(&json).unwrap(), s);

@@ -67,7 +67,7 @@ fn sack_recovers_a_burst_of_losses_without_a_timeout_where_newreno_times_out_or_
             1,
         );
         s.topology.links[0].queue =
-            sim::scenario::QueueSpec::DropTail(sim::scenario::DropTailSpec {
+            sim::scenario::QueueSpec::DropTail(sim::queue::droptail::DropTailSpec {
                 limit_packets: Some(1000),
                 limit_bytes: None,
             });

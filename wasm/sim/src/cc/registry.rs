@@ -16,7 +16,8 @@
 //! trace column: append, never reorder.
 //!
 //! Lines under `#[cfg(test)]` exist only in the crate's own test build (they
-//! prove that a new line is all the rest needs).
+//! prove that a new line is all the rest needs); the attribute covers the
+//! line's parameter block too.
 
 use crate::error::FieldChecks;
 
@@ -52,7 +53,7 @@ macro_rules! for_each_cc {
             ReceiverRate = "receiver_rate", "Receiver rate", receiver_rate::ReceiverRate, receiver_rate: receiver_rate::ReceiverRateParams;
             /// A test-only algorithm (cc/test_dummy.rs: NewReno under another name).
             #[cfg(test)]
-            TestDummy = "test_dummy", "Test dummy", test_dummy::TestDummy, #[cfg(test)] test_dummy: test_dummy::TestDummyParams;
+            TestDummy = "test_dummy", "Test dummy", test_dummy::TestDummy, test_dummy: test_dummy::TestDummyParams;
         }
     };
 }
@@ -75,7 +76,7 @@ macro_rules! define_cc_types {
         $(#[doc = $doc:literal])*
         $(#[cfg($cfg:meta)])?
         $variant:ident = $json:literal, $display:literal, $ctor:path
-        $(, $(#[cfg($pcfg:meta)])? $field:ident : $params:ty)?;
+        $(, $field:ident : $params:ty)?;
     )*) => {
         /// A congestion-control algorithm. Loss-recovery variants (Tahoe, Reno) belong
         /// to the sender, not here.
@@ -117,19 +118,8 @@ macro_rules! define_cc_types {
             }
         }
 
-        /// Per-flow parameters of the congestion-control algorithms, one optional
-        /// block per algorithm. A block is used whenever the flow runs that algorithm
-        /// (from the start, or after a mid-flow switch); missing blocks and missing
-        /// fields take the defaults documented here.
-        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        #[derive(::serde::Serialize, ::serde::Deserialize, Clone, Debug, PartialEq, Default)]
-        #[serde(deny_unknown_fields)]
-        pub struct CcParams {
-            $($(
-                $(#[cfg($pcfg)])?
-                #[serde(default, skip_serializing_if = "Option::is_none")]
-                pub $field: Option<$params>,
-            )?)*
+        $crate::cc::registry::cc_params_struct! {
+            [] $({ $(#[cfg($cfg)])? $($field: $params)? })*
         }
 
         impl CcParams {
@@ -142,31 +132,69 @@ macro_rules! define_cc_types {
             /// block in registry order.
             pub fn errors(&self, path: &str) -> Vec<$crate::error::ValidationError> {
                 let mut errors = Vec::new();
-                $($(
-                $(#[cfg($pcfg)])?
+                $(
+                $(#[cfg($cfg)])?
+                {$(
                 if let Some(block) = &self.$field {
                     let at = format!("{path}.{}", stringify!($field));
                     let mut c = $crate::error::FieldChecks::new(&at, &mut errors);
                     $crate::cc::ParamBlock::check(block, &mut c);
                 }
-                )?)*
+                )?}
+                )*
                 errors
             }
 
             /// These blocks, and `fallback`'s where this has none (a flow's
             /// own blocks over those of the rule that chose its algorithm).
             pub fn or(&self, fallback: &CcParams) -> CcParams {
-                CcParams {
-                    $($(
-                        $(#[cfg($pcfg)])?
-                        $field: self.$field.clone().or_else(|| fallback.$field.clone()),
-                    )?)*
-                }
+                let mut out = CcParams::default();
+                $(
+                $(#[cfg($cfg)])?
+                {$(
+                    out.$field = self.$field.clone().or_else(|| fallback.$field.clone());
+                )?}
+                )*
+                out
             }
         }
     };
 }
 pub(crate) use define_cc_types;
+
+/// `CcParams`, one optional field per line with a block, each under its
+/// line's `#[cfg]`: a line arrives as `{ #[cfg(..)]? field: Type }` (or `{}`
+/// without a block) and the fields pile up in the brackets (a field cannot
+/// come from a macro call, so the struct is written once they are all in).
+macro_rules! cc_params_struct {
+    ([$($out:tt)*]) => {
+        /// Per-flow parameters of the congestion-control algorithms, one optional
+        /// block per algorithm. A block is used whenever the flow runs that algorithm
+        /// (from the start, or after a mid-flow switch); missing blocks and missing
+        /// fields take the defaults documented here.
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        #[derive(::serde::Serialize, ::serde::Deserialize, Clone, Debug, PartialEq, Default)]
+        #[serde(deny_unknown_fields)]
+        pub struct CcParams {
+            $($out)*
+        }
+    };
+    ([$($out:tt)*] { $(#[$m:meta])* } $($rest:tt)*) => {
+        $crate::cc::registry::cc_params_struct! { [$($out)*] $($rest)* }
+    };
+    ([$($out:tt)*] { $(#[$m:meta])* $field:ident : $params:ty } $($rest:tt)*) => {
+        $crate::cc::registry::cc_params_struct! {
+            [
+                $($out)*
+                $(#[$m])*
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $field: Option<$params>,
+            ]
+            $($rest)*
+        }
+    };
+}
+pub(crate) use cc_params_struct;
 
 #[cfg(test)]
 mod tests {

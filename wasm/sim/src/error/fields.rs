@@ -82,6 +82,21 @@ impl<'a> FieldChecks<'a> {
     }
 }
 
+/// `value` outside [lo, hi] at `path`, in `unit` (may be empty).
+pub fn out_of_range(
+    path: &str,
+    lo: impl Into<Param>,
+    hi: impl Into<Param>,
+    value: impl Into<Param>,
+    unit: &str,
+) -> ValidationError {
+    ValidationError::at(path, E::OutOfRange)
+        .with("min", lo)
+        .with("max", hi)
+        .with("value", value)
+        .unit(unit)
+}
+
 /// `value` in the wrong relation to another field (`field` = `bound`).
 pub fn relation(
     path: impl Into<String>,

@@ -24,6 +24,7 @@ use crate::host::{HostParams, HOST_METRICS};
 use crate::metrics::bounds::{mathis_bps, window_bound_bps, MATHIS_C_EVERY_ACK};
 use crate::net::packet::IP_HEADER_BYTES;
 use crate::net::routing::{adjacency_by_id, Adjacency};
+use crate::queue::tbf::{PolicerAction, TokenBucketMode};
 use crate::scenario::validate::{tcp_header_bytes, UDP_HEADER_BYTES};
 use crate::scenario::*;
 use crate::world::{FLOW_METRICS, LINK_METRICS};

@@ -7,9 +7,9 @@
 
 use crate::engine::time::{self, Time};
 use crate::engine::Rng;
+use crate::loss::LossModel;
 use crate::net::fifo_tx::{Departure, FifoTx};
 use crate::net::impairment::{FifoJitter, JitterDistribution, TickDelay, TraceLink};
-use crate::net::loss::LossModel;
 use crate::net::Packet;
 use crate::queue::{DropReason, Qdisc};
 use std::collections::VecDeque;

@@ -3,7 +3,6 @@
 pub mod channel;
 pub mod fifo_tx;
 pub mod impairment;
-pub mod loss;
 pub use crate::packet;
 pub use crate::scenario::routing;
 pub mod topology;

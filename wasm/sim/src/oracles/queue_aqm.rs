@@ -10,9 +10,10 @@ use crate::engine::time::{transmission_time, Time, NS_PER_MS};
 use crate::engine::Rng;
 use crate::net::Packet;
 use crate::queue::codel::Codel;
+use crate::queue::codel::CodelSpec;
 use crate::queue::red::Red;
+use crate::queue::red::RedSpec;
 use crate::queue::{DropReason, LinkInfo, Qdisc, QueueCtx};
-use crate::scenario::{CodelSpec, RedSpec};
 
 pub fn cases() -> Vec<Case> {
     vec![

@@ -2,12 +2,14 @@
 //! FIFO that tail-drops on overflow and runs the CoDel state machine of
 //! [`codel_core`](super::codel_core) at dequeue.
 
-use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars};
+use super::check::QueueCheck;
+use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars, ControlLaw};
+use super::registry::QueueParams;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::time::millis;
 use crate::engine::Time;
 use crate::packet::Packet;
-use crate::scenario::CodelSpec;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// A FIFO with a byte count: what CoDel dequeues from.
@@ -69,7 +71,7 @@ pub fn params(
     target_ms: f64,
     interval_ms: f64,
     ecn: bool,
-    spec_law: crate::scenario::ControlLaw,
+    spec_law: super::codel_core::ControlLaw,
     mtu: u32,
 ) -> CodelParams {
     CodelParams {
@@ -159,12 +161,57 @@ impl Qdisc for Codel {
     }
 }
 
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// CoDel parameters. Defaults are Linux `sch_codel` and RFC 8289.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct CodelSpec {
+    /// Capacity in packets; arrivals beyond it are tail-dropped (Linux DEFAULT_CODEL_LIMIT 1000).
+    pub limit_packets: u32,
+    /// Acceptable standing queue delay, ms (RFC 8289 TARGET: 5 ms).
+    pub target_ms: f64,
+    /// Window over which the delay must stay above target before dropping, ms (RFC 8289 INTERVAL: 100 ms).
+    pub interval_ms: f64,
+    /// Mark ECN-capable packets instead of dropping them (Linux sch_codel default off).
+    pub ecn: bool,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+}
+
+impl Default for CodelSpec {
+    fn default() -> Self {
+        CodelSpec {
+            limit_packets: 1000,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            ecn: false,
+            control_law: ControlLaw::Float,
+        }
+    }
+}
+
+impl QueueParams for CodelSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        c.packets("limit_packets", s.limit_packets);
+        c.codel_times(s.target_ms, s.interval_ms);
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::codel_core::ControlLaw;
     use super::*;
     use crate::engine::time::NS_PER_MS;
     use crate::queue::testing::{flow_ids, link, pkt, Harness};
-    use crate::scenario::ControlLaw;
 
     const MS: Time = NS_PER_MS;
 

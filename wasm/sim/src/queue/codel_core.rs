@@ -10,7 +10,7 @@
 use super::{mark_ce, DropReason, QueueCtx};
 use crate::engine::Time;
 use crate::packet::Packet;
-use crate::scenario::ControlLaw;
+use serde::{Deserialize, Serialize};
 
 /// RFC 8289 TARGET and Linux codel_params_init: acceptable standing delay.
 pub const TARGET: Time = 5_000_000;
@@ -247,6 +247,22 @@ impl CodelVars {
             Some(pkt)
         }
     }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// How CoDel computes the spacing interval/√count of its drops.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ControlLaw {
+    /// interval / sqrt(count) in floating point, as RFC 8289's control_law writes it:
+    /// drops 100, 70.7, 57.7, 50 ms … apart.
+    #[default]
+    Float,
+    /// Linux include/net/codel_impl.h: 1/√count kept as a 16-bit fixed-point
+    /// number updated by one Newton step per drop (so count 2 gives 50 ms, not 70.7).
+    Linux,
 }
 
 #[cfg(test)]

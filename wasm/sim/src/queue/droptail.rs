@@ -1,9 +1,12 @@
 //! DropTail: a FIFO that drops arrivals that do not fit (Linux `pfifo`/`bfifo`,
 //! ns-3 `DropTailQueue`).
 
+use super::check::QueueCheck;
+use super::registry::QueueParams;
 use super::{DropReason, Limit, LinkInfo, Qdisc, QueueCtx};
+use crate::error::ErrorCode as E;
 use crate::packet::Packet;
-use crate::scenario::DropTailSpec;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 pub struct DropTail {
@@ -64,6 +67,41 @@ impl Qdisc for DropTail {
 
     fn len_bytes(&self) -> u64 {
         self.bytes
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// DropTail parameters: one of the two capacities.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DropTailSpec {
+    /// Capacity in packets (give this or limit_bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_packets: Option<u32>,
+    /// Capacity in bytes (give this or limit_packets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<u64>,
+}
+
+impl QueueParams for DropTailSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        match (self.limit_packets, self.limit_bytes) {
+            (Some(_), Some(_)) => c.err("", E::LimitBoth),
+            (None, None) => c.err("", E::LimitNeither),
+            (Some(n), None) => c.packets("limit_packets", n),
+            (None, Some(b)) => c.byte_limit("limit_bytes", b),
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (self.limit_packets.map(u64::from), self.limit_bytes)
+    }
+    fn example() -> Self {
+        DropTailSpec {
+            limit_packets: Some(100),
+            limit_bytes: None,
+        }
     }
 }
 

@@ -5,9 +5,11 @@
 //! turn sends at least one packet (O(1) per packet) and every backlogged flow
 //! stays within Q + L_max bytes of its share.
 
-use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
+use super::check::QueueCheck;
+use super::registry::QueueParams;
+use super::{DropReason, FlowWeight, LinkInfo, Qdisc, QueueCtx};
 use crate::packet::Packet;
-use crate::scenario::DrrSpec;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
 #[derive(Default)]
@@ -171,11 +173,57 @@ impl Qdisc for Drr {
     }
 }
 
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// DRR parameters (Linux sch_drr: quantum = device MTU; ns-2 drr.cc for the idea of a shared buffer).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DrrSpec {
+    /// Capacity of the whole queue in packets; on overflow the longest flow queue loses its last packet.
+    pub limit_packets: u32,
+    /// Bytes added to a flow's deficit per round; absent means the link MTU (so quantum ≥ L_max).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantum_bytes: Option<u32>,
+    /// Per-flow weights: a flow's quantum is quantum × weight.
+    pub weights: Vec<FlowWeight>,
+}
+
+impl Default for DrrSpec {
+    fn default() -> Self {
+        DrrSpec {
+            limit_packets: 1000,
+            quantum_bytes: None,
+            weights: Vec::new(),
+        }
+    }
+}
+
+impl QueueParams for DrrSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        let flows = c.link().flows;
+        c.packets("limit_packets", s.limit_packets);
+        if let Some(q) = s.quantum_bytes {
+            if q == 0 || q > 1 << 20 {
+                c.outside("quantum_bytes", 1u32, 1048576u32, q, "bytes");
+            }
+        }
+        c.weights("weights", &s.weights, flows);
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::FlowWeight;
     use super::*;
     use crate::queue::testing::{flow_ids, link, pkt, Harness};
-    use crate::scenario::FlowWeight;
 
     fn drr(spec: DrrSpec, n: usize) -> (Drr, Vec<String>) {
         let ids = flow_ids(n);

@@ -3,12 +3,14 @@
 //! serves newly active flows before old ones; when the qdisc is full the
 //! fattest flow loses packets from its head, up to a batch.
 
+use super::check::QueueCheck;
 use super::codel::{codel_metrics, params, CODEL_METRICS};
-use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars};
+use super::codel_core::{Always, CodelParams, CodelSource, CodelStats, CodelVars, ControlLaw};
+use super::registry::QueueParams;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
 use crate::packet::Packet;
-use crate::scenario::FqCodelSpec;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// Linux psched_mtu(): the device MTU plus the Ethernet header, so the
@@ -286,6 +288,81 @@ impl Qdisc for FqCodel {
             self.drop_overmemory as f64,
             fattest as f64,
         ]);
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// FQ-CoDel parameters. Defaults are Linux `fq_codel_init` (as RFC 8290 describes them).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct FqCodelSpec {
+    /// Capacity of the whole qdisc in packets (Linux 10240).
+    pub limit_packets: u32,
+    /// Number of flow queues packets are hashed into (Linux fq_codel_init: 1024).
+    pub flows: u32,
+    /// CoDel target, ms (5 ms).
+    pub target_ms: f64,
+    /// CoDel interval, ms (100 ms).
+    pub interval_ms: f64,
+    /// Bytes a flow may send per round; absent means link MTU + 14 (Linux psched_mtu, 1514 on Ethernet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quantum_bytes: Option<u32>,
+    /// On overflow, at most this many packets are dropped from the fattest flow (Linux 64).
+    pub drop_batch: u32,
+    /// Bytes of packets the qdisc may hold (Linux 32 MB; Linux counts buffer truesize, we count packet bytes).
+    pub memory_limit_bytes: u64,
+    /// Mark ECN-capable packets instead of dropping them (Linux fq_codel default on).
+    pub ecn: bool,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+}
+
+impl Default for FqCodelSpec {
+    fn default() -> Self {
+        FqCodelSpec {
+            limit_packets: 10 * 1024,
+            flows: 1024,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            quantum_bytes: None,
+            drop_batch: 64,
+            memory_limit_bytes: 32 << 20,
+            ecn: true,
+            control_law: ControlLaw::Float,
+        }
+    }
+}
+
+impl QueueParams for FqCodelSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        c.packets("limit_packets", s.limit_packets);
+        c.codel_times(s.target_ms, s.interval_ms);
+        // Linux fq_codel_change: 1 ≤ flows ≤ 65536.
+        if s.flows == 0 || s.flows > 65_536 {
+            c.outside("flows", 1u32, 65536u32, s.flows, "");
+        }
+        if let Some(q) = s.quantum_bytes {
+            // Linux fq_codel_change clamps the quantum to at least 256 bytes.
+            if !(256..=1 << 20).contains(&q) {
+                c.outside("quantum_bytes", 256u32, 1048576u32, q, "bytes");
+            }
+        }
+        if s.drop_batch == 0 || s.drop_batch > 65_536 {
+            c.outside("drop_batch", 1u32, 65536u32, s.drop_batch, "packets");
+        }
+        c.byte_limit("memory_limit_bytes", s.memory_limit_bytes);
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (
+            Some(self.limit_packets.into()),
+            Some(self.memory_limit_bytes),
+        )
+    }
+    fn example() -> Self {
+        Self::default()
     }
 }
 

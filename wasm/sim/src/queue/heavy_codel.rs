@@ -5,13 +5,16 @@
 //! at both drop sites of codel_dequeue and samples in codel_should_drop.
 //! With drop_int = 1 it is plain CoDel, decision for decision.
 
+use super::check::QueueCheck;
 use super::codel::{codel_metrics, params, Fifo, CODEL_METRICS};
+use super::codel_core::ControlLaw;
 use super::codel_core::{CodelParams, CodelStats, CodelVars, DropHook};
-use super::heavy_log::HeavyFlowLog;
+use super::heavy_log::{HeavyFlowLog, HeavyLog, HeavyTieBreak};
+use super::registry::QueueParams;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
 use crate::packet::Packet;
-use crate::scenario::{HeavyCodelSpec, HeavySamplePoint, HeavySpare};
+use serde::{Deserialize, Serialize};
 
 /// What the paper's patch adds to CoDel's decisions.
 struct Patch<'a> {
@@ -189,13 +192,117 @@ impl Qdisc for HeavyCodel {
     }
 }
 
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// Where packets are counted for the 1-in-stat_int sample.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavySamplePoint {
+    /// In codel_should_drop, as the paper's Fig. 6 patch does: every packet
+    /// CoDel examines at dequeue, including the re-check after a drop.
+    #[default]
+    ShouldDrop,
+    /// Every arrival (the paper's prose: "packets passing through").
+    Enqueue,
+}
+
+/// How a non-heavy packet's drop is decided.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavySpare {
+    /// A looping counter: 1 of every drop_int candidates is dropped (the paper's d_cnt).
+    #[default]
+    Counter,
+    /// Drop with probability 1/drop_int from the queue's random stream.
+    Random,
+}
+
+/// Heavy-flow CoDel (seed paper 002, §4). Defaults are the paper's §5.1
+/// (p = 1/32, stat_int = hist_len = 100) on Linux CoDel defaults; the switches
+/// settle points the paper leaves open, defaulting to our reading of the paper (docs/queues.md).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeavyCodelSpec {
+    /// Capacity in packets (Linux DEFAULT_CODEL_LIMIT 1000).
+    pub limit_packets: u32,
+    /// CoDel target, ms (5 ms).
+    pub target_ms: f64,
+    /// CoDel interval, ms (100 ms).
+    pub interval_ms: f64,
+    /// Floating-point (RFC) or fixed-point Newton (Linux) control law.
+    pub control_law: ControlLaw,
+    /// Record one of every stat_int packets in the log (paper: 100).
+    pub stat_int: u32,
+    /// Log length; the most frequent (source, destination) pair among its
+    /// records is the heavy flow (paper: 100).
+    pub hist_len: u32,
+    /// A non-heavy packet CoDel picks is dropped once per drop_int picks, p = 1/drop_int (paper: 32). 1 is plain CoDel.
+    pub drop_int: u32,
+    /// Whether a spared packet still counts as a CoDel drop (count and the next
+    /// drop time advance) or leaves CoDel's schedule untouched.
+    pub spare_advances_schedule: bool,
+    /// Tumbling (cleared) or sliding log.
+    pub log: HeavyLog,
+    /// Tie-break between equally frequent pairs.
+    pub tie_break: HeavyTieBreak,
+    /// Where packets are counted for sampling.
+    pub sample_point: HeavySamplePoint,
+    /// Counter (paper) or random sparing.
+    pub spare: HeavySpare,
+}
+
+impl Default for HeavyCodelSpec {
+    fn default() -> Self {
+        HeavyCodelSpec {
+            limit_packets: 1000,
+            target_ms: 5.0,
+            interval_ms: 100.0,
+            control_law: ControlLaw::Float,
+            stat_int: 100,
+            hist_len: 100,
+            drop_int: 32,
+            spare_advances_schedule: true,
+            log: HeavyLog::Tumbling,
+            tie_break: HeavyTieBreak::FirstInLog,
+            sample_point: HeavySamplePoint::ShouldDrop,
+            spare: HeavySpare::Counter,
+        }
+    }
+}
+
+impl QueueParams for HeavyCodelSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        c.packets("limit_packets", s.limit_packets);
+        c.codel_times(s.target_ms, s.interval_ms);
+        for (field, v) in [
+            ("stat_int", s.stat_int),
+            ("hist_len", s.hist_len),
+            ("drop_int", s.drop_int),
+        ] {
+            if v == 0 || v > 1_000_000 {
+                c.outside(field, 1u32, 1_000_000u32, v, "");
+            }
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::codel::CodelSpec;
     use super::*;
     use crate::engine::time::NS_PER_MS;
     use crate::queue::codel::Codel;
     use crate::queue::testing::{flow_ids, link, pkt, Harness};
-    use crate::scenario::CodelSpec;
 
     const MS: Time = NS_PER_MS;
 

@@ -5,7 +5,7 @@
 //! It counts packets, not bytes. The paper leaves the log's reset and ties
 //! open; both are switches here (see `HeavyLog`, `HeavyTieBreak`).
 
-use crate::scenario::{HeavyLog, HeavyTieBreak};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
 /// A communication as the paper defines it: source and destination host.
@@ -110,6 +110,32 @@ impl HeavyFlowLog {
         }
         self.tallies += 1;
     }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// Is the log of sampled host pairs cleared after each tally, or a ring?
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyLog {
+    /// Tally every hist_len records, then start an empty log ("記録するごとに集計").
+    #[default]
+    Tumbling,
+    /// Keep the last hist_len records and re-tally after every new record.
+    Sliding,
+}
+
+/// How a tie for the most frequent host pair is broken.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HeavyTieBreak {
+    /// The tied pair whose first record in the log is oldest (a scan with a strict `>`).
+    #[default]
+    FirstInLog,
+    /// The current heavy pair keeps its title if it is among the tied.
+    KeepCurrent,
 }
 
 #[cfg(test)]

@@ -2,7 +2,13 @@
 //! A discipline owns the packets waiting for a link; it may drop on arrival
 //! (DropTail, RED), at departure (CoDel) or pick another victim (FQ-CoDel),
 //! and reports every drop through [`QueueCtx::drop`].
+//!
+//! Each discipline's file holds its type and its parameter struct (the
+//! `QueueSpec` variant's content, with defaults, doc strings and checks);
+//! registry.rs lists them, and `QueueSpec` and [`build`] come from that list.
+//! The module names nothing of `scenario`: the scenario composes queues.
 
+pub mod check;
 pub mod codel;
 pub mod codel_core;
 pub mod droptail;
@@ -13,6 +19,7 @@ pub mod heavy_log;
 pub mod pie;
 pub mod priority;
 pub mod red;
+pub mod registry;
 pub mod reservation;
 pub mod tbf;
 #[cfg(test)]
@@ -23,10 +30,35 @@ pub mod wfq;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use registry::QueueParams;
+
 use crate::engine::{Rng, Time};
 use crate::packet::Packet;
-use crate::scenario::queue_registry::for_each_queue;
-use crate::scenario::{FlowWeight, QueueSpec};
+use registry::{define_queue_types, for_each_queue};
+use serde::{Deserialize, Serialize};
+
+// QueueSpec: one line per discipline in queue/registry.rs.
+for_each_queue!(define_queue_types);
+
+impl Default for QueueSpec {
+    fn default() -> Self {
+        QueueSpec::DropTail(droptail::DropTailSpec {
+            limit_packets: Some(1000),
+            limit_bytes: None,
+        })
+    }
+}
+
+/// A per-flow weight (flow id from `flows`).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FlowWeight {
+    /// A flow id.
+    pub flow: String,
+    /// Relative share (> 0).
+    pub weight: f64,
+}
 
 /// Why a packet was dropped (counted per link; the UI shows the split).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +203,7 @@ pub fn drop_tail_limit(spec: &QueueSpec) -> Option<Limit> {
     }
 }
 
-/// How the registry (scenario/queue_registry.rs) builds a discipline: every
+/// How the registry (queue/registry.rs) builds a discipline: every
 /// discipline's type implements this in its own file.
 pub trait Registered: Qdisc + Sized + 'static {
     /// Its parameter struct (the variant's content in `QueueSpec`).

@@ -7,11 +7,14 @@
 //! update due since the last call is run, which gives the same result as a
 //! timer because nothing PIE reads changes between calls.
 
+use super::check::{QueueCheck, MAX_AQM_TIME_MS};
+use super::registry::QueueParams;
 use super::{mark_ce, DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::time::millis;
 use crate::engine::Time;
+use crate::error::{ErrorCode as E, ValidationError};
 use crate::packet::Packet;
-use crate::scenario::PieSpec;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// RFC 8033 departure-rate estimation (DQ_THRESHOLD = 2^14; Linux
@@ -303,6 +306,90 @@ impl Qdisc for Pie {
             self.drops as f64,
             self.marks as f64,
         ]);
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// PIE parameters. Defaults are RFC 8033's, as Linux `pie_params_init` sets them
+/// (target 15 ms, tupdate 15 ms, alpha 2/16, beta 20/16, burst 150 ms, limit 1000).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PieSpec {
+    /// Capacity in packets (Linux 1000).
+    pub limit_packets: u32,
+    /// Target queueing delay QDELAY_REF, ms (15 ms).
+    pub target_ms: f64,
+    /// Period of the drop-probability update T_UPDATE, ms (15 ms).
+    pub t_update_ms: f64,
+    /// Gain on the delay error, per second (alpha 0.125).
+    pub alpha: f64,
+    /// Gain on the delay trend, per second (beta 1.25).
+    pub beta: f64,
+    /// Burst allowance MAX_BURST, ms (150 ms; ns-3 uses 15 ms).
+    pub max_burst_ms: f64,
+    /// Estimate the delay as backlog / departure rate (RFC 8033's optional estimator) instead
+    /// of from timestamps (the Linux default).
+    pub dq_rate_estimator: bool,
+    /// Derandomize drops with an accumulated probability (RFC 8033 derandomisation; ns-3 default off; Linux always does).
+    pub derandomize: bool,
+    /// Limit a step of the probability to 2 % once it is above 10 % (RFC 8033 §5.5).
+    pub cap_drop_adjustment: bool,
+    /// Mark ECN-capable packets while the probability is at most ecn_threshold (RFC 8033 ECN support).
+    pub ecn: bool,
+    /// Probability above which ECN-capable packets are dropped, not marked (RFC 8033 and ns-3 MarkEcnThreshold: 10 %).
+    pub ecn_threshold: f64,
+}
+
+impl Default for PieSpec {
+    fn default() -> Self {
+        PieSpec {
+            limit_packets: 1000,
+            target_ms: 15.0,
+            t_update_ms: 15.0,
+            alpha: 0.125,
+            beta: 1.25,
+            max_burst_ms: 150.0,
+            dq_rate_estimator: false,
+            derandomize: false,
+            cap_drop_adjustment: true,
+            ecn: false,
+            ecn_threshold: 0.1,
+        }
+    }
+}
+
+/// Shortest PIE update interval, ms (its default is 15 ms, RFC 8033 §4.2).
+pub const MIN_PIE_T_UPDATE_MS: f64 = 0.1;
+
+impl QueueParams for PieSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        c.packets("limit_packets", s.limit_packets);
+        c.positive("target_ms", s.target_ms, MAX_AQM_TIME_MS, "ms");
+        c.positive("t_update_ms", s.t_update_ms, MAX_AQM_TIME_MS, "ms");
+        // Each update interval costs PIE a step of its control law while packets
+        // flow (RFC 8033 §4.2; default 15 ms): below 0.1 ms that work swamps the run.
+        if s.t_update_ms > 0.0 && s.t_update_ms < MIN_PIE_T_UPDATE_MS {
+            let e = ValidationError::at(c.path("t_update_ms"), E::BelowFloor)
+                .with("min", MIN_PIE_T_UPDATE_MS)
+                .unit("ms")
+                .with("value", s.t_update_ms);
+            c.push(e);
+        }
+        c.positive("alpha", s.alpha, 100.0, "per second");
+        c.positive("beta", s.beta, 100.0, "per second");
+        if !s.max_burst_ms.is_finite() || s.max_burst_ms < 0.0 || s.max_burst_ms > MAX_AQM_TIME_MS {
+            c.outside("max_burst_ms", 0u32, MAX_AQM_TIME_MS, s.max_burst_ms, "ms");
+        }
+        c.fraction("ecn_threshold", s.ecn_threshold);
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
     }
 }
 

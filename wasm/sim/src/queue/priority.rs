@@ -2,9 +2,13 @@
 //! its own packet limit; the link always serves the highest non-empty level
 //! (0 first), so a busy high level starves the lower ones.
 
+use super::check::QueueCheck;
+use super::registry::QueueParams;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
+use crate::error::{ErrorCode as E, ValidationError};
 use crate::packet::Packet;
-use crate::scenario::PrioritySpec;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::collections::VecDeque;
 
 /// Priority levels 0 (served first) to 7.
@@ -103,11 +107,84 @@ impl Qdisc for Priority {
     }
 }
 
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// A flow's priority level.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FlowPriority {
+    /// A flow id.
+    pub flow: String,
+    /// 0 is served first, 7 last.
+    pub priority: u8,
+}
+
+/// Strict-priority parameters (Linux prio: a FIFO per band).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PrioritySpec {
+    /// Capacity of each priority level's FIFO in packets (1000).
+    pub limit_packets: u32,
+    /// Levels of particular flows.
+    pub priorities: Vec<FlowPriority>,
+    /// Level of every flow not listed (1).
+    pub default_priority: u8,
+}
+
+impl Default for PrioritySpec {
+    fn default() -> Self {
+        PrioritySpec {
+            limit_packets: 1000,
+            priorities: Vec::new(),
+            default_priority: 1,
+        }
+    }
+}
+
+impl QueueParams for PrioritySpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        let flows = c.link().flows;
+        c.packets("limit_packets", s.limit_packets);
+        let mut seen = BTreeSet::new();
+        for (i, fp) in s.priorities.iter().enumerate() {
+            let p = format!("priorities[{i}]");
+            c.flow(&format!("{p}.flow"), &fp.flow, flows);
+            if !seen.insert(fp.flow.as_str()) {
+                let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowListedTwice)
+                    .with("flow", &fp.flow);
+                c.push(e);
+            }
+            if fp.priority > 7 {
+                c.outside(&format!("{p}.priority"), 0u32, 7u32, fp.priority, "");
+            }
+        }
+        if s.default_priority > 7 {
+            c.outside("default_priority", 0u32, 7u32, s.default_priority, "");
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        // Each priority level has its own FIFO of limit_packets (Linux prio).
+        let mut levels: Vec<u8> = self.priorities.iter().map(|p| p.priority).collect();
+        levels.push(self.default_priority);
+        levels.sort_unstable();
+        levels.dedup();
+        (
+            Some(u64::from(self.limit_packets) * levels.len() as u64),
+            None,
+        )
+    }
+    fn example() -> Self {
+        Self::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::queue::testing::{flow_ids, link, pkt, Harness};
-    use crate::scenario::FlowPriority;
 
     fn prio() -> Priority {
         let ids = flow_ids(3);

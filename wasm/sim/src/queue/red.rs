@@ -3,10 +3,13 @@
 //! length, an early-drop probability linear in it between min_th and max_th
 //! (gentle: on to 1 at 2·max_th), spread out by the count since the last drop.
 
+use super::check::QueueCheck;
+use super::registry::QueueParams;
 use super::{mark_ce, DropReason, Limit, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
+use crate::error::{relation, ErrorCode as E};
 use crate::packet::Packet;
-use crate::scenario::{RedMode, RedSpec};
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// The drop-probability curve p_b(avg) (Floyd & Jacobson 1993 §4; gentle
@@ -292,6 +295,121 @@ impl Qdisc for Red {
             self.forced_drops as f64,
             self.marks as f64,
         ]);
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// RED parameters. Defaults are ns-3 `RedQueueDisc` (MinTh 5, MaxTh 15,
+/// MaxSize 25p, QW 0.002, LInterm 50, MeanPktSize 500, Gentle, Wait).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RedSpec {
+    /// Hard capacity in packets; arrivals beyond it are dropped (ns-3 MaxSize 25p).
+    pub limit_packets: u32,
+    /// Hard capacity in bytes; when given it replaces limit_packets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_bytes: Option<u64>,
+    /// Measure the queue in packets, or in bytes divided by mean_pkt_size_bytes
+    /// (ns-2 byte mode: thresholds stay in mean-sized packets, and the drop
+    /// probability is scaled by size / mean_pkt_size_bytes).
+    pub mode: RedMode,
+    /// Average queue at which early drops begin, packets (ns-3 MinTh 5).
+    pub min_th: f64,
+    /// Average queue at which the probability reaches max_p, packets (ns-3 MaxTh 15).
+    pub max_th: f64,
+    /// Weight of the average: avg ← (1 − w_q)·avg + w_q·q (ns-3 QW 0.002).
+    pub w_q: f64,
+    /// Drop probability at max_th (ns-3 1/LInterm = 1/50).
+    pub max_p: f64,
+    /// Gentle RED: p rises from max_p to 1 between max_th and 2·max_th instead
+    /// of jumping to 1 at max_th (ns-3 Gentle true).
+    pub gentle: bool,
+    /// ns-2 "wait" spacing between early drops (ns-3 Wait true); off gives the
+    /// paper's p_a = p_b / (1 − count·p_b).
+    pub wait: bool,
+    /// Mean packet size, bytes: the unit of byte mode and of the idle-time
+    /// decay of avg (ns-3 MeanPktSize 500).
+    pub mean_pkt_size_bytes: u32,
+    /// Mark ECN-capable packets (CE) instead of dropping them early (ns-3 UseEcn false).
+    pub ecn: bool,
+    /// Drop, never mark, when avg is beyond the early-drop range (ns-3 UseHardDrop true).
+    pub hard_drop: bool,
+}
+
+impl Default for RedSpec {
+    fn default() -> Self {
+        RedSpec {
+            limit_packets: 25,
+            limit_bytes: None,
+            mode: RedMode::Packets,
+            min_th: 5.0,
+            max_th: 15.0,
+            w_q: 0.002,
+            max_p: 1.0 / 50.0,
+            gentle: true,
+            wait: true,
+            mean_pkt_size_bytes: 500,
+            ecn: false,
+            hard_drop: true,
+        }
+    }
+}
+
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RedMode {
+    /// Queue length in packets.
+    #[default]
+    Packets,
+    /// Queue length in bytes (in units of mean_pkt_size_bytes).
+    Bytes,
+}
+
+impl QueueParams for RedSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let r = self;
+        c.packets("limit_packets", r.limit_packets);
+        if let Some(b) = r.limit_bytes {
+            c.byte_limit("limit_bytes", b);
+        }
+        if !r.min_th.is_finite() || r.min_th < 0.0 {
+            c.value("min_th", E::NegativeValue, r.min_th);
+        }
+        if !r.max_th.is_finite() || r.max_th <= 0.0 {
+            c.value("max_th", E::NotPositive, r.max_th);
+        } else if r.min_th.is_finite() && r.min_th >= r.max_th {
+            let e = relation(
+                c.path("min_th"),
+                E::NotBelowField,
+                "max_th",
+                r.max_th,
+                r.min_th,
+            );
+            c.push(e);
+        }
+        c.fraction("w_q", r.w_q);
+        c.fraction("max_p", r.max_p);
+        if r.mean_pkt_size_bytes == 0 || r.mean_pkt_size_bytes > 65_535 {
+            c.outside(
+                "mean_pkt_size_bytes",
+                1u32,
+                65535u32,
+                r.mean_pkt_size_bytes,
+                "bytes",
+            );
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        match self.limit_bytes {
+            Some(b) => (None, Some(b)),
+            None => (Some(self.limit_packets.into()), None),
+        }
+    }
+    fn example() -> Self {
+        Self::default()
     }
 }
 

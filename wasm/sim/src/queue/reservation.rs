@@ -30,11 +30,15 @@
 //! nothing queued is still admitted (up to the hold queue), so a lone packet, such as the
 //! one retransmission a TCP sender sends after a timeout, is not shut out.
 
+use super::check::{QueueCheck, MIN_RATE_BPS, MIN_WEIGHT};
+use super::registry::QueueParams;
 use super::token_bucket::TokenBucket;
 use super::wfq::Wfq;
-use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
+use super::{DropReason, FlowWeight, LinkInfo, Qdisc, QueueCtx};
+use crate::error::{ErrorCode as E, ValidationError};
 use crate::packet::Packet;
-use crate::scenario::{ExcessAction, WfqDropPolicy, WfqSpec};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// Reserved conversations are numbered apart from best-effort ones (= flow index).
 const RESERVED: u32 = 1 << 31;
@@ -256,12 +260,166 @@ impl Qdisc for WfqQdisc {
     }
 }
 
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// What happens to a reserved flow's packets beyond its reservation.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ExcessAction {
+    /// Sent as best effort, in the flow's own best-effort queue (RSVP, RFC 2211/2212; paper 003).
+    #[default]
+    BestEffort,
+    /// Dropped by the policer.
+    Drop,
+}
+
+/// A rate reserved for one flow at this link (seed paper 003).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Reservation {
+    /// The flow id.
+    pub flow: String,
+    /// Reserved rate, b/s (token rate r of the conformance test).
+    pub rate_bps: f64,
+    /// Bucket depth b of the conformance test, bytes; absent means two link
+    /// MTUs (paper 003 suggests 1–2 packets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burst_bytes: Option<u64>,
+    /// Non-conforming packets go best effort (default) or are dropped.
+    #[serde(default)]
+    pub excess: ExcessAction,
+}
+
+/// Which packet WFQ drops when its shared queue (the hold queue, `limit_packets`) is full.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WfqDropPolicy {
+    /// The arriving packet (Cisco IOS: a full hold queue drops new packets).
+    #[default]
+    Tail,
+    /// The last packet of the conversation holding the most bytes, counting the arrival in
+    /// its own (Demers, Keshav & Shenker 1989: a conversation that uses less than its share
+    /// of the buffer does not lose to one that uses more).
+    LongestQueue,
+}
+
+/// WFQ parameters. Limits follow Cisco flow-WFQ (congestive discard
+/// threshold 64 per conversation, hold queue 1000), as paper 003 describes the router.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WfqSpec {
+    /// Capacity of the whole queue in packets (hold-queue limit 1000).
+    pub limit_packets: u32,
+    /// Capacity of each flow's queue in packets (congestive discard threshold 64).
+    pub flow_limit_packets: u32,
+    /// Weights of particular flows; others get default_weight.
+    pub weights: Vec<FlowWeight>,
+    /// Weight of every flow not listed in weights (1).
+    pub default_weight: f64,
+    /// Rates reserved for particular flows; best-effort traffic shares the rest by weight.
+    pub reservations: Vec<Reservation>,
+    /// What goes when the whole queue is full: the arrival (tail) or the last packet of the
+    /// longest conversation (longest_queue).
+    pub drop_policy: WfqDropPolicy,
+    /// A packet that conforms to its flow's reservation is never dropped because the shared
+    /// queue is full: the last packet of the longest best-effort conversation goes instead
+    /// (RFC 2212: conforming traffic is not discarded for queue overflow). Its own
+    /// conversation's flow_limit_packets still applies.
+    pub protect_reserved: bool,
+    /// Cisco IOS's congestive discard threshold applied to the whole queue, packets
+    /// (`fair-queue` default 64), as Cisco's QoS course describes WFQ's drop policy: once
+    /// this many packets are queued, an arrival that would leave last (the highest finish
+    /// tag in the queue) is dropped, unless its conversation has nothing queued, which is
+    /// always admitted up to limit_packets. Omitted: no early drop. At most limit_packets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard_threshold_packets: Option<u32>,
+}
+
+impl Default for WfqSpec {
+    fn default() -> Self {
+        WfqSpec {
+            limit_packets: 1000,
+            flow_limit_packets: 64,
+            weights: Vec::new(),
+            default_weight: 1.0,
+            reservations: Vec::new(),
+            drop_policy: WfqDropPolicy::Tail,
+            protect_reserved: true,
+            discard_threshold_packets: None,
+        }
+    }
+}
+
+impl QueueParams for WfqSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        let flows = c.link().flows;
+        let link_rate_bps = c.link().rate_bps;
+        c.packets("limit_packets", s.limit_packets);
+        c.packets("flow_limit_packets", s.flow_limit_packets);
+        if let Some(t) = s.discard_threshold_packets {
+            // An early-drop threshold above the hold queue would never act.
+            if t == 0 || t > s.limit_packets {
+                c.outside(
+                    "discard_threshold_packets",
+                    1u32,
+                    s.limit_packets.max(1),
+                    t,
+                    "packets",
+                );
+            }
+        }
+        c.weights("weights", &s.weights, flows);
+        c.within("default_weight", s.default_weight, MIN_WEIGHT, 1e6, "");
+        let mut seen = BTreeSet::new();
+        let mut total = 0.0;
+        for (i, r) in s.reservations.iter().enumerate() {
+            let p = format!("reservations[{i}]");
+            c.flow(&format!("{p}.flow"), &r.flow, flows);
+            if !seen.insert(r.flow.as_str()) {
+                let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowReservedTwice)
+                    .with("flow", &r.flow);
+                c.push(e);
+            }
+            c.within(
+                &format!("{p}.rate_bps"),
+                r.rate_bps,
+                MIN_RATE_BPS,
+                1e12,
+                "b/s",
+            );
+            if r.rate_bps.is_finite() && r.rate_bps > 0.0 {
+                total += r.rate_bps;
+            }
+            if let Some(b) = r.burst_bytes {
+                c.bucket_depth(&format!("{p}.burst_bytes"), b);
+            }
+        }
+        if link_rate_bps.is_finite() && total >= link_rate_bps {
+            let e = ValidationError::at(c.path("reservations"), E::ReservationsExceedLink)
+                .with("total", total)
+                .with("rate", link_rate_bps);
+            c.push(e);
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::FlowWeight;
     use super::*;
     use crate::engine::Time;
     use crate::queue::testing::{bytes_by_flow, flow_ids, link, pkt, run_link, Harness};
-    use crate::scenario::{FlowWeight, Reservation};
 
     const S: Time = 1_000_000_000;
 

@@ -6,11 +6,14 @@
 //! conformance is judged on arrival; non-conforming packets are dropped or
 //! demoted behind all conforming ones (then they can leave out of order).
 
+use super::check::{QueueCheck, MIN_RATE_BPS};
+use super::registry::QueueParams;
 use super::token_bucket::TokenBucket;
 use super::{DropReason, LinkInfo, Qdisc, QueueCtx};
 use crate::engine::Time;
+use crate::error::{relation, ErrorCode as E};
 use crate::packet::Packet;
-use crate::scenario::{PolicerAction, TokenBucketMode, TokenBucketSpec};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
 pub struct TokenBucketQdisc {
@@ -195,6 +198,105 @@ impl Qdisc for TokenBucketQdisc {
             self.low.len() as f64,
             self.reordered as f64,
         ]);
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// Shape (hold packets until tokens suffice) or police (act at once).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenBucketMode {
+    /// Delay packets until both buckets hold enough tokens (Linux tbf, ns-3 TbfQueueDisc).
+    #[default]
+    Shape,
+    /// Pass conforming packets at once; drop or demote the rest.
+    Police,
+}
+
+/// What a policer does with a packet that does not conform.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicerAction {
+    /// Drop it.
+    #[default]
+    Drop,
+    /// Queue it behind all conforming packets (best effort).
+    Demote,
+}
+
+/// Token-bucket parameters. Defaults are ns-3 `TbfQueueDisc` (Rate 125 KB/s,
+/// Burst 125000 B, PeakRate off, Mtu = device MTU, MaxSize 1000p).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TokenBucketSpec {
+    /// Shape or police.
+    pub mode: TokenBucketMode,
+    /// Token rate r, b/s (1 Mb/s).
+    pub rate_bps: f64,
+    /// Bucket depth b, bytes (125000).
+    pub burst_bytes: u64,
+    /// Peak rate p of a second bucket, b/s; absent means no peak bucket.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_rate_bps: Option<f64>,
+    /// Depth M of the peak bucket, bytes; absent means the link MTU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_burst_bytes: Option<u64>,
+    /// Capacity of the queue in packets (1000).
+    pub limit_packets: u32,
+    /// Policer only: drop or demote non-conforming packets.
+    pub exceed: PolicerAction,
+}
+
+impl Default for TokenBucketSpec {
+    fn default() -> Self {
+        TokenBucketSpec {
+            mode: TokenBucketMode::Shape,
+            rate_bps: 1_000_000.0,
+            burst_bytes: 125_000,
+            peak_rate_bps: None,
+            peak_burst_bytes: None,
+            limit_packets: 1000,
+            exceed: PolicerAction::Drop,
+        }
+    }
+}
+
+impl QueueParams for TokenBucketSpec {
+    fn check(&self, c: &mut QueueCheck) {
+        let s = self;
+        c.packets("limit_packets", s.limit_packets);
+        c.within("rate_bps", s.rate_bps, MIN_RATE_BPS, 1e12, "b/s");
+        c.bucket_depth("burst_bytes", s.burst_bytes);
+        if let Some(p) = s.peak_rate_bps {
+            c.within("peak_rate_bps", p, MIN_RATE_BPS, 1e12, "b/s");
+            // Linux tbf_change: a peak rate must exceed the token rate.
+            if p.is_finite() && s.rate_bps.is_finite() && p <= s.rate_bps {
+                let e = relation(
+                    c.path("peak_rate_bps"),
+                    E::NotExceedingField,
+                    "rate_bps",
+                    s.rate_bps,
+                    p,
+                );
+                c.push(e);
+            }
+        }
+        if let Some(m) = s.peak_burst_bytes {
+            if s.peak_rate_bps.is_none() {
+                c.err("peak_burst_bytes", E::PeakBurstNeedsRate);
+            }
+            c.bucket_depth("peak_burst_bytes", m);
+        }
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        Self::default()
     }
 }
 

@@ -3,10 +3,12 @@
 //! line is all a new discipline needs from the schema, the reader, the
 //! validator and the world.
 
+use super::check::QueueCheck;
 use super::droptail::DropTail;
+use super::registry::QueueParams;
 use super::{Limit, LinkInfo, Qdisc, QueueCtx};
 use crate::packet::Packet;
-use crate::scenario::TestDummySpec;
+use serde::{Deserialize, Serialize};
 
 /// DropTail, renamed.
 pub struct TestDummy(DropTail);
@@ -30,5 +32,28 @@ impl Qdisc for TestDummy {
     }
     fn len_bytes(&self) -> u64 {
         self.0.len_bytes()
+    }
+}
+
+// ---- parameters (the `QueueSpec` variant's content; defaults, ranges, doc strings) ----
+
+/// The test-only discipline's parameters (the registry's `#[cfg(test)]` line).
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TestDummySpec {
+    /// Capacity in packets.
+    pub limit_packets: u32,
+}
+
+impl QueueParams for TestDummySpec {
+    fn check(&self, c: &mut QueueCheck) {
+        c.packets("limit_packets", self.limit_packets);
+    }
+    fn limits(&self) -> (Option<u64>, Option<u64>) {
+        (Some(self.limit_packets.into()), None)
+    }
+    fn example() -> Self {
+        TestDummySpec { limit_packets: 100 }
     }
 }

@@ -7,27 +7,20 @@ pub mod cc_rules;
 mod host_check;
 pub mod host_params;
 mod host_spec;
-mod json_tree;
 mod link_spec;
-pub(crate) mod loss_registry;
-mod loss_spec;
-pub(crate) mod queue_registry;
-mod queue_spec;
 mod reader;
 pub mod routing;
 pub(crate) mod source_registry;
-mod tree_de;
 mod types;
 pub mod validate;
 mod validate_cc;
 mod validate_link;
-mod validate_queue;
 
 pub use crate::error::{ErrorCode, Param};
+pub use crate::loss::LossSpec;
+pub use crate::queue::QueueSpec;
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
-pub use loss_spec::*;
-pub use queue_spec::*;
 pub use reader::{check_json, from_json, read_json, MAX_SCENARIO_BYTES};
 pub use types::*;
 pub use validate::{validate_fields, ValidationError};
@@ -91,6 +84,8 @@ pub fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).expect("value serialises")
 }
 
+#[cfg(test)]
+mod kind_contracts;
 #[cfg(test)]
 mod reader_tests;
 #[cfg(test)]

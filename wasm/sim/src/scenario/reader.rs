@@ -12,10 +12,10 @@
 //! (before anything is parsed), a byte-order mark, UTF-16, invalid UTF-8
 //! and text after the first JSON value.
 
-use super::json_tree::Json;
-use super::tree_de::{self, ErrorPath};
 use super::validate::ValidationError;
 use crate::error::ErrorCode as E;
+use crate::json::json_tree::Json;
+use crate::json::tree_de::{self, ErrorPath};
 use serde::de::DeserializeOwned;
 
 /// The largest scenario accepted, in bytes. The largest valid scenario

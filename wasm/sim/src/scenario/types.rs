@@ -5,8 +5,8 @@ use tcplab_derive::TaggedDeserialize;
 
 pub use super::host_spec::{HostOverlap, HostPathKind, HostPreset, HostSpec};
 pub use super::link_spec::{RateChange, TimerTick, TraceSpec};
-use super::loss_spec::LossSpec;
-use super::queue_spec::QueueSpec;
+use crate::loss::LossSpec;
+use crate::queue::QueueSpec;
 
 /// A complete experiment: topology, flows, seed and duration.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -181,7 +181,7 @@ fn is_zero(v: &f64) -> bool {
     *v == 0.0
 }
 
-// LossSpec: one line per model in scenario/loss_registry.rs, parameters in loss_spec.rs.
+// LossSpec: one line per model in loss/registry.rs, parameters in each model's file.
 
 pub(super) fn yes() -> bool {
     true

@@ -3,11 +3,11 @@
 
 use super::types::*;
 use super::validate_link::check_link_impairments;
-use super::validate_queue::{check_queue, QueueContext};
 use super::SCHEMA_VERSION;
 pub(super) use crate::error::relation;
 use crate::error::ErrorCode as E;
 pub use crate::error::ValidationError;
+use crate::queue::check::{check_queue, QueueContext};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Limits that keep a run within what a browser tab can hold (see docs/reliability.md).
@@ -620,19 +620,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
 }
 
 /// `value` outside [lo, hi] (`unit` may be empty).
-pub(super) fn out_of_range(
-    path: &str,
-    lo: impl Into<crate::error::Param>,
-    hi: impl Into<crate::error::Param>,
-    value: impl Into<crate::error::Param>,
-    unit: &str,
-) -> ValidationError {
-    ValidationError::at(path, E::OutOfRange)
-        .with("min", lo)
-        .with("max", hi)
-        .with("value", value)
-        .unit(unit)
-}
+pub(super) use crate::error::out_of_range;
 
 /// More than `max` elements of a `kind` (`nodes`, `links`, …).
 pub(super) fn too_many(path: &str, max: usize, kind: &str) -> ValidationError {

@@ -2,14 +2,13 @@
 //! timer tick, framing overhead, rate changes and delivery traces. Errors
 //! name the field path, e.g. `topology.links[2].trace.text`, and the reason.
 
-use super::loss_registry::LossParams;
-use super::loss_spec::*;
 use super::types::*;
 use super::validate::{
     out_of_range, too_many, ValidationError, MAX_DELAY_MS, MAX_DURATION_S, MAX_RATE_BPS,
     MIN_RATE_BPS,
 };
 use crate::error::ErrorCode as E;
+use crate::loss::check::check_loss;
 
 /// Longest timer tick accepted, ms.
 pub const MAX_TICK_MS: f64 = 1000.0;
@@ -39,19 +38,15 @@ impl LinkCheck<'_> {
             self.push(out_of_range(path, lo, hi, v, unit));
         }
     }
-
-    fn probability(&mut self, path: &str, v: f64) {
-        self.range(path, v, 0.0, 1.0, "");
-    }
 }
 
 /// Check everything about link `l` (at path `p`, as `topology.links[3]`)
 /// beyond its rate, delay, MTU and queue.
 pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Link) {
-    let mut c = LinkCheck { errors };
     if let Some(loss) = &l.loss {
-        loss.params().check(&mut c, &format!("{p}.loss"));
+        check_loss(errors, &format!("{p}.loss"), loss, MAX_DURATION_S);
     }
+    let mut c = LinkCheck { errors };
     c.range(
         &format!("{p}.jitter_ms"),
         l.jitter_ms,
@@ -112,75 +107,6 @@ pub fn check_link_impairments(errors: &mut Vec<ValidationError>, p: &str, l: &Li
         }
     }
 }
-
-impl LossParams for BernoulliSpec {
-    fn check(&self, c: &mut LinkCheck, p: &str) {
-        c.probability(&format!("{p}.p"), self.p);
-    }
-}
-
-impl LossParams for BlackoutSpec {
-    fn check(&self, c: &mut LinkCheck, p: &str) {
-        let (start_s, end_s) = (self.start_s, self.end_s);
-        c.range(&format!("{p}.start_s"), start_s, 0.0, MAX_DURATION_S, "s");
-        c.range(&format!("{p}.end_s"), end_s, 0.0, MAX_DURATION_S, "s");
-        if end_s <= start_s {
-            c.push(
-                ValidationError::at(format!("{p}.end_s"), E::NotAfterField)
-                    .with("field", "start_s"),
-            );
-        }
-    }
-}
-
-impl LossParams for NthSpec {
-    fn check(&self, c: &mut LinkCheck, p: &str) {
-        check_packet_list(c, p, &self.packets);
-    }
-}
-
-#[cfg(test)]
-impl LossParams for TestDummyLossSpec {
-    fn check(&self, c: &mut LinkCheck, p: &str) {
-        check_packet_list(c, p, &self.packets);
-    }
-}
-
-fn check_packet_list(c: &mut LinkCheck, p: &str, packets: &[u64]) {
-    if packets.is_empty() || packets.len() > 100_000 {
-        c.err(format!("{p}.packets"), E::NthListLength);
-    }
-    if packets.contains(&0) {
-        c.err(format!("{p}.packets"), E::NthFromOne);
-    }
-}
-
-impl LossParams for GilbertElliottSpec {
-    fn check(&self, c: &mut LinkCheck, p: &str) {
-        let (pgb, r, loss_good, loss_bad) = (self.p, self.r, self.loss_good, self.loss_bad);
-        c.probability(&format!("{p}.p"), pgb);
-        c.probability(&format!("{p}.r"), r);
-        c.probability(&format!("{p}.loss_good"), loss_good);
-        c.probability(&format!("{p}.loss_bad"), loss_bad);
-        // A chain that changes state less than once in a billion packets is
-        // no model of a channel; below this floor 1/r and p/(p + r) lose meaning.
-        for (field, v) in [("p", pgb), ("r", r)] {
-            if v > 0.0 && v < MIN_TRANSITION_P {
-                c.push(
-                    ValidationError::at(format!("{p}.{field}"), E::BelowFloorOrZero)
-                        .with("min", MIN_TRANSITION_P)
-                        .with("value", v),
-                );
-            }
-        }
-        if r == 0.0 && pgb > 0.0 && loss_bad == 1.0 {
-            c.err(format!("{p}.r"), E::GilbertNeverRecovers);
-        }
-    }
-}
-
-/// Floor of a Gilbert–Elliott transition probability: one in a billion packets.
-pub const MIN_TRANSITION_P: f64 = 1e-9;
 
 fn check_rate_changes(c: &mut LinkCheck, p: &str, changes: &[RateChange]) {
     if changes.len() > MAX_RATE_CHANGES {

@@ -288,7 +288,7 @@ fn tail_loss_probes_are_marked_as_such() {
         .find(|l| l.id == "bottleneck")
         .expect("bottleneck");
     bottleneck.loss = Some(crate::scenario::LossSpec::Bernoulli(
-        crate::scenario::BernoulliSpec {
+        crate::loss::bernoulli::BernoulliSpec {
             p: 0.1,
             data_only: true,
         },

@@ -5,14 +5,12 @@
 //! as arguments and owns no clock; `net::channel` composes them per link
 //! direction.
 
-pub mod gilbert_elliott;
 pub mod jitter;
-pub mod loss;
 pub mod tick;
 pub mod trace;
 
-pub use gilbert_elliott::GilbertElliott;
+pub use crate::loss::bernoulli_rule::BernoulliLoss;
+pub use crate::loss::gilbert_elliott_rule::GilbertElliott;
 pub use jitter::{FifoJitter, JitterDistribution};
-pub use loss::BernoulliLoss;
 pub use tick::TickDelay;
 pub use trace::TraceLink;

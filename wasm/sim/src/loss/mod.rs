@@ -1,12 +1,43 @@
 //! Loss on the wire: a packet that finished transmission is lost instead of
-//! arriving. Bernoulli, Gilbert–Elliott bursts (both from `impairment`), an
-//! outage window, or chosen packets (for textbook traces).
+//! arriving. Bernoulli, Gilbert–Elliott bursts (the pure rules in
+//! bernoulli_rule.rs and gilbert_elliott_rule.rs), an outage window, or chosen
+//! packets (for textbook traces). `net::channel` applies a link direction's
+//! [`LossModel`].
+//!
+//! Each model's file holds its parameter struct (the `LossSpec` variant's
+//! content, with defaults, doc strings and checks) and how it is built;
+//! registry.rs lists them, and `LossSpec` and the dispatch come from that
+//! list. Nothing here names `scenario`: the scenario composes loss models.
 
-use crate::engine::{time, Rng, Time};
-use crate::net::impairment::{BernoulliLoss, GilbertElliott};
-use crate::net::Packet;
-use crate::scenario::loss_registry::for_each_loss;
-use crate::scenario::{BernoulliSpec, BlackoutSpec, GilbertElliottSpec, LossSpec, NthSpec};
+pub mod bernoulli;
+pub mod bernoulli_rule;
+pub mod blackout;
+pub mod check;
+pub mod gilbert_elliott;
+pub mod gilbert_elliott_rule;
+pub mod nth;
+pub mod registry;
+#[cfg(test)]
+pub mod test_dummy;
+
+pub use registry::LossParams;
+
+use crate::engine::{Rng, Time};
+use crate::packet::Packet;
+use bernoulli_rule::BernoulliLoss;
+use gilbert_elliott_rule::GilbertElliott;
+use registry::{define_loss_types, for_each_loss};
+
+// LossSpec: one line per model in loss/registry.rs.
+for_each_loss!(define_loss_types);
+
+fn yes() -> bool {
+    true
+}
+
+fn one() -> f64 {
+    1.0
+}
 
 #[derive(Clone, Debug)]
 pub enum LossModel {
@@ -66,11 +97,43 @@ impl LossModel {
     }
 }
 
-/// How the registry (scenario/loss_registry.rs) builds a model: every loss
-/// model's parameter struct implements this.
+/// How the registry (loss/registry.rs) builds a model: every loss
+/// model's parameter struct implements this, in the model's file.
 pub trait Registered {
     /// The model on the wire, from parameters that passed validation.
     fn model(&self) -> LossModel;
+}
+
+impl LossSpec {
+    /// The long-run fraction of (data) packets lost, where it is known in
+    /// advance (Bernoulli, Gilbert–Elliott); None for the others.
+    pub fn long_run_rate(&self) -> Option<f64> {
+        match self {
+            LossSpec::Bernoulli(b) => Some(b.p),
+            LossSpec::GilbertElliott(g) => {
+                if g.p + g.r <= 0.0 {
+                    return Some(g.loss_good);
+                }
+                let pi_bad = g.p / (g.p + g.r);
+                Some(pi_bad * g.loss_bad + (1.0 - pi_bad) * g.loss_good)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl LossModel {
+    /// Lose the listed packets (counted from 1), each once.
+    fn nth(packets: &[u64]) -> LossModel {
+        let mut packets = packets.to_vec();
+        packets.sort_unstable();
+        packets.dedup();
+        LossModel::Nth {
+            packets,
+            next: 0,
+            seen: 0,
+        }
+    }
 }
 
 macro_rules! define_loss_dispatch {
@@ -88,62 +151,15 @@ macro_rules! define_loss_dispatch {
 }
 for_each_loss!(define_loss_dispatch);
 
-impl Registered for BernoulliSpec {
-    fn model(&self) -> LossModel {
-        LossModel::Bernoulli {
-            model: BernoulliLoss::new(self.p),
-            data_only: self.data_only,
-        }
-    }
-}
-
-impl Registered for GilbertElliottSpec {
-    fn model(&self) -> LossModel {
-        LossModel::GilbertElliott {
-            model: GilbertElliott::new(self.p, self.r, self.loss_good, self.loss_bad),
-            data_only: self.data_only,
-        }
-    }
-}
-
-impl Registered for BlackoutSpec {
-    fn model(&self) -> LossModel {
-        LossModel::Blackout {
-            start: time::secs(self.start_s),
-            end: time::secs(self.end_s),
-        }
-    }
-}
-
-impl Registered for NthSpec {
-    fn model(&self) -> LossModel {
-        nth(&self.packets)
-    }
-}
-
-#[cfg(test)]
-impl Registered for crate::scenario::TestDummyLossSpec {
-    fn model(&self) -> LossModel {
-        nth(&self.packets)
-    }
-}
-
-/// Lose the listed packets (counted from 1), each once.
-fn nth(packets: &[u64]) -> LossModel {
-    let mut packets = packets.to_vec();
-    packets.sort_unstable();
-    packets.dedup();
-    LossModel::Nth {
-        packets,
-        next: 0,
-        seen: 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::bernoulli::BernoulliSpec;
+    use super::blackout::BlackoutSpec;
+    use super::gilbert_elliott::GilbertElliottSpec;
+    use super::nth::NthSpec;
     use super::*;
-    use crate::net::PacketKind;
+    use crate::engine::time;
+    use crate::packet::PacketKind;
 
     fn data() -> Packet {
         Packet::data(0, 0, 0, 1, 0, 1000, 0)

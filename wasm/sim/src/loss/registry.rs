@@ -1,39 +1,40 @@
 //! The loss-model registry: one line per model of loss on the wire, the only
-//! list of them. A line gives the enum variant with its parameter struct
-//! (scenario/loss_spec.rs), the JSON `kind` and the display name. The doc
-//! comment becomes the variant's description in the JSON Schema, the display
-//! name its `x-label`.
+//! list of them. A line gives the enum variant with its parameter struct (in
+//! the model's own file, with its defaults, doc strings, checks and how it is
+//! built), the JSON `kind` and the display name. The doc comment becomes the
+//! variant's description in the JSON Schema, the display name its `x-label`.
 //!
-//! From it come the scenario's `LossSpec` (variants, `KINDS`, `kind()`,
-//! `display_name()`, and the checks through each struct's [`LossParams`]) and
-//! the wire's dispatch (`net::loss::LossModel::from_spec`, through each
-//! struct's `net::loss::Registered`); the serde reader, the JSON Schema, the
-//! generated TypeScript types, the page's lists and the fuzzers' lists follow.
+//! From it come `LossSpec` (variants, `KINDS`, `kind()`, `display_name()`,
+//! `examples()`, and the checks through each struct's [`LossParams`]) and the
+//! wire's dispatch (`LossModel::from_spec`, through each struct's
+//! [`Registered`](super::Registered)); the scenario (which re-exports
+//! `LossSpec`), the serde reader, the JSON Schema, the generated TypeScript
+//! types, the page's lists and the fuzzers' lists follow.
 //!
 //! Lines under `#[cfg(test)]` exist only in the crate's own test build.
 
-use super::validate_link::LinkCheck;
+use super::check::LossCheck;
 
 /// Calls `$then!` with the registry's lines.
 macro_rules! for_each_loss {
     ($then:ident) => {
         $then! {
             /// Each packet is lost independently with probability `p`.
-            Bernoulli(BernoulliSpec) = "bernoulli", "Random loss";
+            Bernoulli(bernoulli::BernoulliSpec) = "bernoulli", "Random loss";
             /// The link carries nothing between `start_s` and `end_s` (an outage).
-            Blackout(BlackoutSpec) = "blackout", "Outage";
+            Blackout(blackout::BlackoutSpec) = "blackout", "Outage";
             /// Lose the listed data packets, counted from 1 in the order they cross the link.
-            Nth(NthSpec) = "nth", "Listed packets";
+            Nth(nth::NthSpec) = "nth", "Listed packets";
             /// Bursty loss: a two-state Markov chain (Gilbert 1960, Elliott 1963;
             /// netem `loss gemodel p r 1-h 1-k`). Per packet the chain first moves
             /// Good → Bad with probability `p` or Bad → Good with probability `r`,
             /// then loses the packet with the state's loss probability. With the
             /// defaults (0 in Good, 1 in Bad) losses come in bursts of mean length
             /// 1/r at a long-run rate p/(p + r).
-            GilbertElliott(GilbertElliottSpec) = "gilbert_elliott", "Bursty loss";
-            /// A test-only model (loss_spec.rs: every listed packet, as `nth`).
+            GilbertElliott(gilbert_elliott::GilbertElliottSpec) = "gilbert_elliott", "Bursty loss";
+            /// A test-only model (loss/test_dummy.rs: every listed packet, as `nth`).
             #[cfg(test)]
-            TestDummy(TestDummyLossSpec) = "test_dummy", "Test dummy";
+            TestDummy(test_dummy::TestDummyLossSpec) = "test_dummy", "Test dummy";
         }
     };
 }
@@ -41,12 +42,19 @@ pub(crate) use for_each_loss;
 
 /// What the registry needs of a loss model's parameter struct (besides serde
 /// and the schema): its checks.
-pub(crate) trait LossParams {
-    /// Report impossible parameters through `c`; `path` names the `loss` object.
-    fn check(&self, c: &mut LinkCheck, path: &str);
+pub trait LossParams {
+    /// Report impossible parameters through `c`, which knows the `loss`
+    /// object's path.
+    fn check(&self, c: &mut LossCheck);
+    /// The documented example: what the per-kind contract tests read,
+    /// validate and run.
+    fn example() -> Self
+    where
+        Self: Sized;
 }
 
-/// Defines `LossSpec` from the registry (scenario/loss_spec.rs).
+/// Defines `LossSpec` from the registry (in loss/mod.rs, so that a
+/// line's paths name the modules beside it).
 macro_rules! define_loss_types {
     ($(
         $(#[doc = $doc:literal])*
@@ -55,7 +63,7 @@ macro_rules! define_loss_types {
     )*) => {
         /// Loss on the wire: packets that finish transmission but never arrive.
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        #[derive(Serialize, ::tcplab_derive::TaggedDeserialize, Clone, Debug, PartialEq)]
+        #[derive(::serde::Serialize, ::tcplab_derive::TaggedDeserialize, Clone, Debug, PartialEq)]
         #[serde(tag = "kind", deny_unknown_fields)]
         pub enum LossSpec {
             $(
@@ -85,8 +93,13 @@ macro_rules! define_loss_types {
                 }
             }
 
+            /// Every model's documented example, in registry order.
+            pub fn examples() -> Vec<LossSpec> {
+                vec![$($(#[cfg($cfg)])? LossSpec::$variant(<$spec as $crate::loss::LossParams>::example()),)*]
+            }
+
             /// Its parameter struct, for the checks.
-            pub(crate) fn params(&self) -> &dyn $crate::scenario::loss_registry::LossParams {
+            pub fn params(&self) -> &dyn $crate::loss::LossParams {
                 match self {
                     $($(#[cfg($cfg)])? LossSpec::$variant(s) => s,)*
                 }

@@ -1,54 +1,57 @@
 //! The queue-discipline registry: one line per discipline, the only list of
 //! them. A line gives the enum variant with its parameter struct, the JSON
-//! `kind`, the display name and the discipline's type (in `queue/`, built
-//! through `queue::Registered`). The doc comment becomes the variant's
-//! description in the JSON Schema, the display name its `x-label` (the page's
-//! labels read both from there).
+//! `kind`, the display name and the discipline's type. Both the type (built
+//! through [`Registered`](super::Registered)) and its parameter struct (with
+//! its defaults, doc strings and checks: [`QueueParams`]) live in the
+//! discipline's own file. The doc comment becomes the variant's description in
+//! the JSON Schema, the display name its `x-label` (the page's labels read both
+//! from there).
 //!
-//! From it come the scenario's `QueueSpec` (variants, `KINDS`, `kind()`,
-//! `display_name()`, and the parameter checks and capacity through each
-//! struct's [`QueueParams`]) and the disciplines' dispatch (`queue::build`); the
-//! serde reader, the JSON Schema, the generated TypeScript types, the page's
-//! lists and labels, and the fuzzers' lists follow from those.
+//! From it come `QueueSpec` (variants, `KINDS`, `kind()`, `display_name()`,
+//! and the parameter checks and capacity through each struct's
+//! [`QueueParams`]) and the disciplines' dispatch (`queue::build`); the
+//! scenario (which re-exports `QueueSpec`), the serde reader, the JSON Schema,
+//! the generated TypeScript types, the page's lists and labels, and the
+//! fuzzers' lists follow from those.
 //!
 //! Lines under `#[cfg(test)]` exist only in the crate's own test build (they
 //! prove that a new line is all the rest needs).
 
-use super::validate_queue::QueueCheck;
+use super::check::QueueCheck;
 
 /// Calls `$then!` with the registry's lines.
 macro_rules! for_each_queue {
     ($then:ident) => {
         $then! {
             /// First in, first out; arrivals that do not fit are dropped.
-            DropTail(DropTailSpec) = "drop_tail", "DropTail", droptail::DropTail;
+            DropTail(droptail::DropTailSpec) = "drop_tail", "DropTail", droptail::DropTail;
             /// Random Early Detection (Floyd & Jacobson 1993), ns-3 defaults.
-            Red(RedSpec) = "red", "RED", red::Red;
+            Red(red::RedSpec) = "red", "RED", red::Red;
             /// CoDel (RFC 8289, Linux sch_codel): drops at dequeue when the sojourn
             /// time stays above target for an interval.
-            Codel(CodelSpec) = "codel", "CoDel", codel::Codel;
+            Codel(codel::CodelSpec) = "codel", "CoDel", codel::Codel;
             /// FQ-CoDel (RFC 8290, Linux sch_fq_codel): per-flow CoDel queues served
             /// by deficit round robin with new flows first.
-            FqCodel(FqCodelSpec) = "fq_codel", "FQ-CoDel", fq_codel::FqCodel;
+            FqCodel(fq_codel::FqCodelSpec) = "fq_codel", "FQ-CoDel", fq_codel::FqCodel;
             /// PIE (RFC 8033): drops on arrival with a probability steered by the
             /// queueing delay.
-            Pie(PieSpec) = "pie", "PIE", pie::Pie;
+            Pie(pie::PieSpec) = "pie", "PIE", pie::Pie;
             /// CoDel that drops the heaviest host pair's packets and spares others
             /// (Hanai, Yamaguchi & Kobayashi, IPSJ Journal 2017; seed paper 002).
-            HeavyCodel(HeavyCodelSpec) = "heavy_codel", "Heavy-hitter CoDel", heavy_codel::HeavyCodel;
+            HeavyCodel(heavy_codel::HeavyCodelSpec) = "heavy_codel", "Heavy-hitter CoDel", heavy_codel::HeavyCodel;
             /// Weighted fair queueing by virtual finish times (Demers, Keshav &
             /// Shenker 1989; Parekh & Gallager 1993), with optional reservations
             /// (seed paper 003).
-            Wfq(WfqSpec) = "wfq", "WFQ", reservation::WfqQdisc;
+            Wfq(reservation::WfqSpec) = "wfq", "WFQ", reservation::WfqQdisc;
             /// Deficit round robin (Shreedhar & Varghese 1995).
-            Drr(DrrSpec) = "drr", "DRR", drr::Drr;
+            Drr(drr::DrrSpec) = "drr", "DRR", drr::Drr;
             /// Strict priority: a FIFO per priority level, always serving the highest.
-            Priority(PrioritySpec) = "priority", "Priority", priority::Priority;
+            Priority(priority::PrioritySpec) = "priority", "Priority", priority::Priority;
             /// A token bucket that shapes (delays) or polices (drops or demotes).
-            TokenBucket(TokenBucketSpec) = "token_bucket", "Token bucket", tbf::TokenBucketQdisc;
+            TokenBucket(tbf::TokenBucketSpec) = "token_bucket", "Token bucket", tbf::TokenBucketQdisc;
             /// A test-only discipline (queue/test_dummy.rs: a FIFO under another name).
             #[cfg(test)]
-            TestDummy(TestDummySpec) = "test_dummy", "Test dummy", test_dummy::TestDummy;
+            TestDummy(test_dummy::TestDummySpec) = "test_dummy", "Test dummy", test_dummy::TestDummy;
         }
     };
 }
@@ -56,16 +59,22 @@ pub(crate) use for_each_queue;
 
 /// What the registry needs of a discipline's parameter struct (besides serde
 /// and the schema): its checks and its capacity.
-pub(crate) trait QueueParams {
+pub trait QueueParams {
     /// Report impossible parameters through `c`, which knows the queue's path
     /// and its link.
     fn check(&self, c: &mut QueueCheck);
     /// (packet limit, byte limit) of the discipline as a whole: what the
     /// invariant checker holds the queue's length to.
     fn limits(&self) -> (Option<u64>, Option<u64>);
+    /// The documented example (the defaults, where every field has one): what
+    /// the per-kind contract tests read, validate and run.
+    fn example() -> Self
+    where
+        Self: Sized;
 }
 
-/// Defines `QueueSpec` from the registry (scenario/queue_spec.rs).
+/// Defines `QueueSpec` from the registry (in queue/mod.rs, so that a line's
+/// paths name the modules beside it).
 macro_rules! define_queue_types {
     ($(
         $(#[doc = $doc:literal])*
@@ -74,7 +83,7 @@ macro_rules! define_queue_types {
     )*) => {
         /// A queue discipline and its parameters.
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        #[derive(Serialize, ::tcplab_derive::TaggedDeserialize, Clone, Debug, PartialEq)]
+        #[derive(::serde::Serialize, ::tcplab_derive::TaggedDeserialize, Clone, Debug, PartialEq)]
         #[serde(tag = "kind", deny_unknown_fields)]
         pub enum QueueSpec {
             $(
@@ -104,8 +113,13 @@ macro_rules! define_queue_types {
                 }
             }
 
+            /// Every discipline's documented example, in registry order.
+            pub fn examples() -> Vec<QueueSpec> {
+                vec![$($(#[cfg($cfg)])? QueueSpec::$variant(<$spec as $crate::queue::QueueParams>::example()),)*]
+            }
+
             /// Its parameter struct, for the checks and the capacity.
-            pub(crate) fn params(&self) -> &dyn $crate::scenario::queue_registry::QueueParams {
+            pub fn params(&self) -> &dyn $crate::queue::QueueParams {
                 match self {
                     $($(#[cfg($cfg)])? QueueSpec::$variant(s) => s,)*
                 }

@@ -1,0 +1,69 @@
+//! The checks a loss model's parameters use ([`LossCheck`]): each model's
+//! `LossParams::check`, in its own file, reports impossible values through
+//! it, with the field path, e.g. `topology.links[1].loss.p`.
+
+use super::LossSpec;
+use crate::error::{out_of_range, ErrorCode as E, ValidationError};
+
+/// Checks of one `loss` object: where its errors go, its path, and the
+/// longest time a scenario may name.
+#[derive(Debug)]
+pub struct LossCheck<'a> {
+    errors: &'a mut Vec<ValidationError>,
+    path: &'a str,
+    max_time_s: f64,
+}
+
+impl<'a> LossCheck<'a> {
+    /// Checks of the `loss` object at `path` (`topology.links[1].loss`) in a
+    /// scenario whose times run to at most `max_time_s`.
+    pub fn new(errors: &'a mut Vec<ValidationError>, path: &'a str, max_time_s: f64) -> Self {
+        LossCheck {
+            errors,
+            path,
+            max_time_s,
+        }
+    }
+
+    /// The longest time a scenario may name, s.
+    pub fn max_time_s(&self) -> f64 {
+        self.max_time_s
+    }
+
+    /// The path of `field` of this object.
+    pub fn path(&self, field: &str) -> String {
+        format!("{}.{field}", self.path)
+    }
+
+    /// Report `e` (built with [`LossCheck::path`]).
+    pub fn push(&mut self, e: ValidationError) {
+        self.errors.push(e);
+    }
+
+    /// `code` at `field`.
+    pub fn err(&mut self, field: &str, code: E) {
+        let e = ValidationError::at(self.path(field), code);
+        self.errors.push(e);
+    }
+
+    /// A finite number in [lo, hi].
+    pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
+        if !v.is_finite() {
+            self.err(field, E::NotFinite);
+        } else if v < lo || v > hi {
+            let e = out_of_range(&self.path(field), lo, hi, v, unit);
+            self.errors.push(e);
+        }
+    }
+
+    /// A probability, in [0, 1].
+    pub fn probability(&mut self, field: &str, v: f64) {
+        self.range(field, v, 0.0, 1.0, "");
+    }
+}
+
+/// Check one loss model; `path` names it (as `topology.links[0].loss`).
+pub fn check_loss(errors: &mut Vec<ValidationError>, path: &str, l: &LossSpec, max_time_s: f64) {
+    let mut c = LossCheck::new(errors, path, max_time_s);
+    l.params().check(&mut c);
+}
