@@ -6,12 +6,20 @@
 
 use serde::Serialize;
 
-/// Counts the bytes written to it.
-struct Count(usize);
+/// Where a pass writes: first only counting the bytes, then into the buffer of that size. One
+/// writer type for both passes, so serde_json's serialiser is instantiated once per value type
+/// (two writer types doubled that code in the .wasm).
+enum Sink {
+    Count(usize),
+    Write(Vec<u8>),
+}
 
-impl std::io::Write for Count {
+impl std::io::Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0 += bytes.len();
+        match self {
+            Sink::Count(n) => *n += bytes.len(),
+            Sink::Write(out) => out.extend_from_slice(bytes),
+        }
         Ok(bytes.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -19,22 +27,29 @@ impl std::io::Write for Count {
     }
 }
 
+/// Runs `write` twice: to count the bytes, then into a buffer allocated at that length.
+fn exact(write: impl Fn(&mut Sink)) -> String {
+    let mut sink = Sink::Count(0);
+    write(&mut sink);
+    let Sink::Count(len) = sink else {
+        unreachable!("the first pass counts")
+    };
+    let mut sink = Sink::Write(Vec::with_capacity(len));
+    write(&mut sink);
+    let Sink::Write(out) = sink else {
+        unreachable!("the second pass writes")
+    };
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
 /// `serde_json::to_string(v)`, allocated once.
 pub fn to_string<T: Serialize + ?Sized>(v: &T) -> String {
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, v).expect("value serialises");
-    let mut out = Vec::with_capacity(count.0);
-    serde_json::to_writer(&mut out, v).expect("value serialises");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
+    exact(|sink| serde_json::to_writer(sink, v).expect("value serialises"))
 }
 
 /// `serde_json::to_string_pretty(v)` (two-space indent), allocated once.
 pub fn to_string_pretty<T: Serialize + ?Sized>(v: &T) -> String {
-    let mut count = Count(0);
-    serde_json::to_writer_pretty(&mut count, v).expect("value serialises");
-    let mut out = Vec::with_capacity(count.0);
-    serde_json::to_writer_pretty(&mut out, v).expect("value serialises");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
+    exact(|sink| serde_json::to_writer_pretty(sink, v).expect("value serialises"))
 }
 
 #[cfg(test)]

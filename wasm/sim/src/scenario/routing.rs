@@ -66,15 +66,21 @@ impl Adjacency {
     /// of each: one search per distinct destination, whose table serves every pair to it (a
     /// scenario of 1,000 flows between 500 host pairs searches 500 times, not 1,000).
     pub fn routes(&self, pairs: &[(usize, usize)]) -> Vec<Option<Vec<usize>>> {
-        let mut by_dst: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for (i, &(_, dst)) in pairs.iter().enumerate() {
-            by_dst.entry(dst).or_default().push(i);
-        }
+        // Each destination's table serves the first pair to it and every later one (a scan, not
+        // a map keyed by destination: no more generic code in the .wasm for a one-off grouping).
         let mut out = vec![None; pairs.len()];
-        for (dst, members) in by_dst {
+        let mut done = vec![false; pairs.len()];
+        for first in 0..pairs.len() {
+            if done[first] {
+                continue;
+            }
+            let dst = pairs[first].1;
             let table = self.next_hop_table(dst);
-            for i in members {
-                out[i] = self.walk(&table, pairs[i].0, dst);
+            for i in first..pairs.len() {
+                if !done[i] && pairs[i].1 == dst {
+                    done[i] = true;
+                    out[i] = self.walk(&table, pairs[i].0, dst);
+                }
             }
         }
         out
