@@ -38,11 +38,18 @@ test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists
 
 /** Scroll the windowed flows table to flow `i` (rows are a table row or a card: measured). */
 async function scrollToFlow(scroll: Locator, i: number): Promise<void> {
-  await scroll.evaluate((el, i) => {
-    const rows = el.querySelectorAll('tr[data-testid^="flow-row-"]');
-    const [a, b] = [rows[0], rows[1]].map((r) => r?.getBoundingClientRect().top ?? 0);
-    el.scrollTop = i * ((b ?? 0) - (a ?? 0));
-  }, i);
+  // The row height is read from the first two rows. Right after an import the large table's
+  // rows can still be settling (it renders just after the editor's head), so a first scroll may
+  // land short: measure and scroll again until the row is there.
+  const row = scroll.getByTestId(`flow-row-${i}`);
+  await expect(async () => {
+    await scroll.evaluate((el, i) => {
+      const rows = el.querySelectorAll('tr[data-testid^="flow-row-"]');
+      const [a, b] = [rows[0], rows[1]].map((r) => r?.getBoundingClientRect().top ?? 0);
+      el.scrollTop = i * ((b ?? 0) - (a ?? 0));
+    }, i);
+    await expect(row).toBeAttached({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test('in the windowed flows table flow 900 can be edited by keyboard, and the edit is kept', async ({
