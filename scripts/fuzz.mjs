@@ -44,6 +44,12 @@ export const TARGETS = [...CARGO_TARGETS, LINK_TARGET];
 /** Build flags shared by build and run: debug assertions (and overflow checks) on, no sanitizer
  * (the model is safe Rust; ASan would only slow it down). */
 const BUILD_FLAGS = ['--debug-assertions', '--sanitizer', 'none'];
+/** The build of the cargo targets, as [command, arguments, options] (npm test starts it early). */
+export const CARGO_FUZZ_BUILD = [
+  'cargo',
+  ['+nightly', 'fuzz', 'build', ...BUILD_FLAGS],
+  { cwd: WASM_DIR },
+];
 /** The gate's inputs per target (about 13 s each on an idle 2-core machine), and a time cap per
  * target that keeps the whole step under a minute, so a slow machine stops early rather than
  * holding up CI. The long run is `npm run fuzz -- --seconds 3600` (docs/reliability.md). */
@@ -142,7 +148,14 @@ function spawnAsync(cmd, args, opts = {}) {
  * libFuzzer process is single-threaded, the machines it runs on have two cores); the long runs
  * take one target at a time.
  */
-export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, gate = false } = {}) {
+export async function fuzz({
+  seconds = 60,
+  jobs = 1,
+  seed,
+  targets = TARGETS,
+  gate = false,
+  built = null,
+} = {}) {
   const linksRun = targets.includes(LINK_TARGET) ? fuzzLinks({ gate, seconds, seed }) : null;
   const linkFailure = (links) => ({
     status: 1,
@@ -161,6 +174,9 @@ export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, ga
       process.stderr.write(`fuzzing cannot run: ${missing}\n`);
       cargoResult = { status: 1, note: `missing: ${missing.split(' (')[0]}` };
     } else {
+      // A build started earlier (npm test's, in the background) is waited for; the build below
+      // then finds it done, or fails as it did.
+      if (built) await built;
       cargoResult = await fuzzCargo({ seconds, jobs, seed, targets, gate });
     }
   }
@@ -185,7 +201,8 @@ export async function fuzz({ seconds = 60, jobs = 1, seed, targets = TARGETS, ga
 /** The cargo-fuzz targets: one build, then each target (side by side in the gate). */
 async function fuzzCargo({ seconds, jobs, seed, targets, gate }) {
   const cwd = WASM_DIR;
-  if (run('cargo', ['+nightly', 'fuzz', 'build', ...BUILD_FLAGS], { cwd }) !== 0) {
+  const [buildCmd, buildArgs, buildOpts] = CARGO_FUZZ_BUILD;
+  if (run(buildCmd, buildArgs, buildOpts) !== 0) {
     return { status: 1, note: 'build failed' };
   }
   const crashed = [];

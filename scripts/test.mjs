@@ -12,10 +12,11 @@
 // is non-zero if any failed. Uses only Node built-ins until set-up has installed node_modules.
 import { existsSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARGO_MANIFEST, CHROMIUM, ROOT } from './lib/paths.mjs';
-import { capture, log, run, runTogether } from './lib/proc.mjs';
+import { CARGO_MANIFEST, CARGO_TARGET, CHROMIUM, ROOT } from './lib/paths.mjs';
+import { capture, childCpuSeconds, log, run, runTogether } from './lib/proc.mjs';
+import { startInBackground } from './lib/background.mjs';
 import { setupOverlapped } from './setup.mjs';
-import { fuzz } from './fuzz.mjs';
+import { CARGO_FUZZ_BUILD, fuzz, fuzzUnavailable } from './fuzz.mjs';
 import { testPython } from './test-python.mjs';
 
 /** The CLI as `cargo build --profile test` leaves it (the test profile's output directory is debug/). */
@@ -75,11 +76,46 @@ function diskWarning() {
   }
 }
 
+/** clippy's own target directory: its check builds share nothing with the test profile's, and
+ * in target/debug it would wait for the test build in the background to release the directory. */
+const CLIPPY_TARGET = join(CARGO_TARGET, 'clippy');
+
+/** What the background builds (lib/background.mjs) while the steps in front run: the test
+ * profile's build (cargo test's, and the native CLI's and the Python extension's with it), then
+ * the fuzz targets' (when the tools are there; the fuzz step installs them otherwise). */
+const TEST_BUILD = 'cargo test --no-run';
+const FUZZ_BUILD = 'cargo fuzz build';
+function startBuilds(t0) {
+  const jobs = [
+    [TEST_BUILD, 'cargo', ['test', '--workspace', '--no-run', '--manifest-path', CARGO_MANIFEST]],
+  ];
+  if (fuzzUnavailable() === null) jobs.push([FUZZ_BUILD, ...CARGO_FUZZ_BUILD]);
+  return startInBackground(jobs, t0);
+}
+
 const steps = [
   ['rust components', ensureRustComponents],
   ['cargo fmt --check', cargo('fmt', '--all', '--', '--check')],
-  ['cargo clippy', cargo('clippy', '--workspace', '--all-targets', '--', '-D', 'warnings')],
-  ['cargo test', cargo('test', '--workspace')],
+  [
+    'cargo clippy',
+    cargo(
+      'clippy',
+      '--workspace',
+      '--all-targets',
+      '--target-dir',
+      CLIPPY_TARGET,
+      '--',
+      '-D',
+      'warnings',
+    ),
+  ],
+  [
+    'cargo test',
+    async () => {
+      await background(TEST_BUILD);
+      return cargo('test', '--workspace')();
+    },
+  ],
   // The CLI in cargo test's profile (optimised, no LTO): `cargo test` has just built it and every
   // crate under it, so this step links nothing new, where a release build would compile the
   // whole model again. The model is deterministic, so the oracles and the paper numbers are
@@ -91,7 +127,10 @@ const steps = [
   // the extension cargo test has just built (its example makes cargo test compile it and PyO3
   // with the workspace's features, so nothing is compiled here) and pytest.
   ['python (pytest)', () => testPython()],
-  ['fuzz (seeds + fixed inputs)', () => fuzz({ gate: true })],
+  [
+    'fuzz (seeds + fixed inputs)',
+    () => fuzz({ gate: true, built: background.has(FUZZ_BUILD) ? background(FUZZ_BUILD) : null }),
+  ],
   // Three single-threaded checks, run side by side (the summary lists each).
   [
     'tsc, eslint, prettier',
@@ -117,8 +156,10 @@ const needs = {
 };
 
 const t0 = Date.now();
+const cpuTotal0 = childCpuSeconds();
 const lowDisk = diskWarning();
 if (lowDisk) process.stderr.write(`\nwarning: ${lowDisk}\n\n`);
+const background = startBuilds(t0);
 try {
   await setupOverlapped();
 } catch (e) {
@@ -126,7 +167,14 @@ try {
   process.exit(1);
 }
 
-const results = [];
+const results = [
+  {
+    name: 'set-up',
+    status: 0,
+    seconds: (Date.now() - t0) / 1000,
+    cpu: cpuTotal0 === null ? null : childCpuSeconds() - cpuTotal0,
+  },
+];
 for (const [name, fn, { group = false } = {}] of steps) {
   const blocked = (needs[name] ?? []).filter((dep) =>
     results.some((r) => r.name === dep && r.status !== 0),
@@ -137,8 +185,12 @@ for (const [name, fn, { group = false } = {}] of steps) {
   }
   // A group run side by side prints its own headers, and gives one { name, status, seconds }
   // per command.
+  const cpu0 = childCpuSeconds();
+  const cpu = () => (cpu0 === null ? null : childCpuSeconds() - cpu0);
   if (group) {
-    results.push(...(await fn()));
+    const rs = await fn();
+    // The commands' CPU time together, on the first of them.
+    results.push(...rs.map((r, i) => ({ ...r, cpu: i === 0 ? cpu() : null })));
     continue;
   }
   log(`── ${name}`);
@@ -146,7 +198,7 @@ for (const [name, fn, { group = false } = {}] of steps) {
   // A step returns its exit status, or { status, note } to add a note to the summary.
   const out = await fn();
   const { status, note, detail } = typeof out === 'object' ? out : { status: out };
-  results.push({ name, status, seconds: (Date.now() - start) / 1000, note, detail });
+  results.push({ name, status, seconds: (Date.now() - start) / 1000, cpu: cpu(), note, detail });
 }
 
 const failed = results.filter((r) => r.status !== 0);
@@ -154,10 +206,16 @@ process.stdout.write('\nnpm test summary\n');
 for (const r of results) {
   const mark = r.status === 0 ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL';
   process.stdout.write(
-    `  ${mark}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}\n`,
+    `  ${mark}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(6)} s` +
+      `${typeof r.cpu === 'number' ? `  cpu ${r.cpu.toFixed(0).padStart(4)} s` : ''}` +
+      `${r.note ? `  (${r.note})` : ''}\n`,
   );
 }
-process.stdout.write(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `  total ${((Date.now() - t0) / 1000).toFixed(1)} s` +
+    `${cpuTotal0 === null ? '' : `, cpu ${(childCpuSeconds() - cpuTotal0).toFixed(0)} s`}` +
+    ' (a build in the background counts in the step during which it ended)\n',
+);
 if (lowDisk && failed.length > 0) process.stdout.write(`  (${lowDisk})\n`);
 // What failed, in detail, where a log read from its end shows it.
 for (const r of failed.filter((f) => f.detail)) process.stdout.write(`\n${r.name}:\n${r.detail}\n`);
