@@ -112,7 +112,7 @@ const steps = [
   [
     'cargo test',
     async () => {
-      await background(TEST_BUILD);
+      if (background) await background(TEST_BUILD);
       return cargo('test', '--workspace')();
     },
   ],
@@ -129,7 +129,7 @@ const steps = [
   ['python (pytest)', () => testPython()],
   [
     'fuzz (seeds + fixed inputs)',
-    () => fuzz({ gate: true, built: background.has(FUZZ_BUILD) ? background(FUZZ_BUILD) : null }),
+    () => fuzz({ gate: true, built: background?.has(FUZZ_BUILD) ? background(FUZZ_BUILD) : null }),
   ],
   // Three single-threaded checks, run side by side (the summary lists each).
   [
