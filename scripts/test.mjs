@@ -193,7 +193,7 @@ for (const [name, fn, { group = false } = {}] of steps) {
     results.push(...rs.map((r, i) => ({ ...r, cpu: i === 0 ? cpu() : null })));
     continue;
   }
-  log(`── ${name}`);
+  log(`── ${name} (at ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   const start = Date.now();
   // A step returns its exit status, or { status, note } to add a note to the summary.
   const out = await fn();
