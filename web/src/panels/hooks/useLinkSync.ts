@@ -4,7 +4,7 @@
 // The default scenario with nothing else leaves the URL bare.
 import { useEffect } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaultScenario';
-import { diffScenarios } from '../../scenario/diff';
+import { sameScenario } from '../../scenario/diff';
 import { encodeLinkChecked } from '../../scenario/link/linkCodec';
 import { loadPageWasm } from '../../sim/validator';
 import { editor } from '../../state/editorStore';
@@ -14,16 +14,20 @@ import type { PageWasmState } from './usePageWasm';
 
 const WRITE_MS = 400;
 
+/** Counts the writes begun: one that ends after a later one began leaves the fragment alone. */
+let writes = 0;
+
 async function writeHash(): Promise<void> {
+  const mine = ++writes;
   const state = currentLinkState();
-  const bare =
-    !state.view && !state.lesson && diffScenarios(DEFAULT_SCENARIO, state.scenario).length === 0;
+  const bare = !state.view && !state.lesson && sameScenario(DEFAULT_SCENARIO, state.scenario);
   // Above the link caps the address bar keeps no link (one that would not open); the work is
   // autosaved, and Copy link offers the scenario as a file instead.
   const encoded = bare
     ? null
     : await encodeLinkChecked(state, (await loadPageWasm()).reader.modelVersion);
   const hash = encoded?.ok ? encoded.hash : '';
+  if (mine !== writes) return;
   const url = new URL(globalThis.location.href);
   if (url.hash === hash) return;
   url.hash = hash;
