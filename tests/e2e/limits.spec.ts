@@ -124,3 +124,29 @@ test('an edit of the large scenario is checked just after it shows: the error na
   await expect(page.getByTestId('run')).toBeEnabled();
   expect(problems).toEqual([]);
 });
+
+test('removing the first flow of the windowed table moves the other rows up, their edits with them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  await page.getByTestId('live').selectOption('off');
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flow-row-1')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId(fieldId('flows[1].start_s')).fill('0.3');
+  await page.getByTestId(fieldId('flows[1].start_s')).blur();
+  // Mark the row of f1 in the page: after the removal the same element shows it as the first row.
+  await page.getByTestId('flow-row-1').evaluate((el) => el.setAttribute('data-marked', 'f1'));
+  await page.getByTestId('flow-remove-0').click();
+  const first = page.getByTestId('flow-row-0');
+  await expect(first.locator('th')).toHaveText('f1');
+  await expect(first).toHaveAttribute('data-marked', 'f1');
+  await expect(page.getByTestId(fieldId('flows[0].start_s'))).toHaveValue('0.3');
+  await expect(page.getByTestId('flow-row-1').locator('th')).toHaveText('f2');
+  expect(problems).toEqual([]);
+});
