@@ -1,6 +1,7 @@
 // The URL fragment follows the page: once the page has started from the link (or from the
 // autosaved work), every change to scenario A, the plots shown, the time window or the lesson
-// flags rewrites the fragment (debounced), so the address bar is always a link to what is shown.
+// flags rewrites the fragment (debounced, then when the page is idle), so the address bar is
+// always a link to what is shown.
 // The default scenario with nothing else leaves the URL bare.
 import { useEffect } from 'react';
 import { DEFAULT_SCENARIO } from '../../scenario/defaultScenario';
@@ -13,6 +14,17 @@ import { timeView } from '../../state/viewStore';
 import type { PageWasmState } from './usePageWasm';
 
 const WRITE_MS = 400;
+/** The write waits for the page to be idle (a large editor still rendering) at most this long. */
+const IDLE_MS = 1000;
+
+/** `fn` when the page is next idle, or after `timeoutMs` at the latest. */
+function whenIdle(fn: () => void, timeoutMs: number): void {
+  const g = globalThis as typeof globalThis & {
+    requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number;
+  };
+  if (g.requestIdleCallback) g.requestIdleCallback(fn, { timeout: timeoutMs });
+  else setTimeout(fn, 0);
+}
 
 /** Counts the writes begun: one that ends after a later one began leaves the fragment alone. */
 let writes = 0;
@@ -70,7 +82,10 @@ export function useLinkSync(wasm: PageWasmState): void {
       last = now;
       if (same) return;
       if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(() => void writeHash(), WRITE_MS);
+      timer = setTimeout(() => {
+        timer = null;
+        whenIdle(() => void writeHash(), IDLE_MS);
+      }, WRITE_MS);
     };
     const offs = [editor, timeView, linkStore].map((s) => s.subscribe(changed));
     return () => {
