@@ -104,6 +104,9 @@ test('an edit of the large scenario is checked just after it shows: the error na
   await openEditor(page);
   // Live mode would run each edit; Run then waits only for the check.
   await page.getByTestId('live').selectOption('off');
+  // The check of a large scenario runs in a worker of its own.
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   await page.getByTestId('import-json').setInputFiles({
     name: 'limits.json',
     mimeType: 'application/json',
@@ -119,6 +122,7 @@ test('an edit of the large scenario is checked just after it shows: the error na
     'Flow f0: Must be before the end of the run',
   );
   await expect(page.getByTestId('run')).toBeDisabled();
+  expect(workers.some((u) => u.includes('checkWorker'))).toBe(true);
   await start.fill('0');
   await expect(page.getByTestId('error-summary')).toHaveCount(0);
   await expect(page.getByTestId('run')).toBeEnabled();
