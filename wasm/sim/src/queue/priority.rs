@@ -152,7 +152,7 @@ impl QueueParams for PrioritySpec {
         for (i, fp) in s.priorities.iter().enumerate() {
             let p = format!("priorities[{i}]");
             c.flow(&format!("{p}.flow"), &fp.flow, flows);
-            if !seen.insert(fp.flow.as_str()) {
+            if !seen.insert(fp.flow.clone()) {
                 let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowListedTwice)
                     .with("flow", &fp.flow);
                 c.push(e);
