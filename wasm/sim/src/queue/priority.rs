@@ -174,10 +174,7 @@ impl QueueParams for PrioritySpec {
         }
         used[usize::from(self.default_priority)] = true;
         let levels = used.iter().filter(|&&u| u).count();
-        (
-            Some(u64::from(self.limit_packets) * levels as u64),
-            None,
-        )
+        (Some(u64::from(self.limit_packets) * levels as u64), None)
     }
     fn example() -> Self {
         Self::default()
