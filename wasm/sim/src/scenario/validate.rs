@@ -165,7 +165,7 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     }
 
     let nodes = check_nodes(&mut c, &s.topology.nodes);
-    // Ids sets are filled by `insert` throughout validation (collecting would bring the
+    // Id sets are filled by `insert` throughout validation (collecting would bring the
     // collector's sort along as more code in the .wasm).
     let mut flow_ids = BTreeSet::new();
     for f in &s.flows {
