@@ -169,7 +169,8 @@ pub fn fair_share_steps(s: &Scenario, window_bps: &[Option<f64>]) -> Vec<Vec<Fai
         .map(|f| data_start_s(s, f, routes[f].as_deref()))
         .collect();
     let mut starts = data_start.clone();
-    starts.sort_by(f64::total_cmp);
+    // Values equal under total_cmp are the same bits: an unstable sort gives the same order.
+    starts.sort_unstable_by(f64::total_cmp);
     starts.dedup();
     let mut out = vec![Vec::new(); s.flows.len()];
     for &t in &starts {

@@ -145,7 +145,7 @@ impl<'a> QueueCheck<'a> {
         let mut seen = BTreeSet::new();
         for (i, w) in ws.iter().enumerate() {
             self.flow(&format!("{field}[{i}].flow"), &w.flow, flows);
-            if !seen.insert(w.flow.as_str()) {
+            if !seen.insert(w.flow.clone()) {
                 let e = ValidationError::at(
                     self.path(&format!("{field}[{i}].flow")),
                     E::FlowListedTwice,

@@ -165,7 +165,12 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     }
 
     let nodes = check_nodes(&mut c, &s.topology.nodes);
-    let flow_ids: BTreeSet<String> = s.flows.iter().map(|f| f.id.clone()).collect();
+    // Id sets are filled by `insert` throughout validation (collecting would bring the
+    // collector's sort along as more code in the .wasm).
+    let mut flow_ids = BTreeSet::new();
+    for f in &s.flows {
+        flow_ids.insert(f.id.clone());
+    }
     check_links(&mut c, &s.topology.links, &nodes, &flow_ids);
     check_flows(&mut c, s, &nodes);
     super::validate_cc::check_cc_rules(&mut c.errors, s, &nodes);
@@ -197,11 +202,11 @@ fn check_links(
     if links.len() > MAX_LINKS {
         c.push(too_many("topology.links", MAX_LINKS, "links"));
     }
-    let mut ids = BTreeMap::new();
+    let mut ids = BTreeSet::new();
     for (i, l) in links.iter().enumerate() {
         let p = format!("topology.links[{i}]");
         c.id(&format!("{p}.id"), &l.id);
-        if ids.insert(l.id.clone(), ()).is_some() {
+        if !ids.insert(l.id.clone()) {
             c.push(duplicate(format!("{p}.id"), "link", &l.id));
         }
         for (end, name) in [("a", &l.a), ("b", &l.b)] {
@@ -515,7 +520,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
     if s.flows.len() > MAX_FLOWS {
         c.push(too_many("flows", MAX_FLOWS, "flows"));
     }
-    let mut ids = BTreeMap::new();
+    let mut ids = BTreeSet::new();
     let adjacency = super::routing::adjacency_by_id(&s.topology);
     // Every flow's route at once (one search per destination): None when an end is unknown.
     let ends: Vec<Option<(usize, usize)>> = s
@@ -532,7 +537,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
     for (i, f) in s.flows.iter().enumerate() {
         let p = format!("flows[{i}]");
         c.id(&format!("{p}.id"), &f.id);
-        if ids.insert(f.id.clone(), ()).is_some() {
+        if !ids.insert(f.id.clone()) {
             c.push(duplicate(format!("{p}.id"), "flow", &f.id));
         }
         let mut ends_ok = true;
