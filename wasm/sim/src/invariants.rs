@@ -12,7 +12,7 @@
 //! and no queue holds more than its limit. [`Checker::finish`] adds what holds
 //! at the end of a completed run.
 
-use crate::scenario::{Protocol, QueueSpec, Scenario, SourceSpec};
+use crate::scenario::{Protocol, QueueSpec, Scenario};
 use crate::world::World;
 
 /// What the row checks need to know about the trace columns.
@@ -48,10 +48,7 @@ impl Checker {
             sized: s
                 .flows
                 .iter()
-                .map(|f| match f.source {
-                    SourceSpec::Sized { bytes } => Some(bytes),
-                    _ => None,
-                })
+                .map(|f| f.source.params().tcp_bytes())
                 .collect(),
             now: 0,
             last_row_time: None,

@@ -93,24 +93,14 @@ pub fn max_min(
 fn demand_bps(s: &Scenario, f: usize, window_bps_wire: Option<f64>) -> f64 {
     let flow = &s.flows[f];
     match (&flow.protocol, &flow.source) {
-        (
-            Protocol::Udp,
-            SourceSpec::Cbr {
-                packet_bytes,
-                interval_ms,
-                ..
-            },
-        ) => (f64::from(*packet_bytes) + UDP_IP_HEADER_BYTES) * 8.0 / (interval_ms / 1000.0),
-        (Protocol::Udp, SourceSpec::Poisson { rate_bps, .. }) => *rate_bps,
-        (
-            Protocol::Udp,
-            SourceSpec::OnOff {
-                on_s,
-                off_s,
-                rate_bps: Some(r),
-                ..
-            },
-        ) => r * on_s / (on_s + off_s),
+        (Protocol::Udp, SourceSpec::Cbr(c)) => {
+            (f64::from(c.packet_bytes) + UDP_IP_HEADER_BYTES) * 8.0 / (c.interval_ms / 1000.0)
+        }
+        (Protocol::Udp, SourceSpec::Poisson(p)) => p.rate_bps,
+        (Protocol::Udp, SourceSpec::OnOff(o)) => match o.rate_bps {
+            Some(r) => r * o.on_s / (o.on_s + o.off_s),
+            None => f64::INFINITY,
+        },
         (Protocol::Tcp, _) => window_bps_wire.unwrap_or(f64::INFINITY),
         _ => f64::INFINITY,
     }
