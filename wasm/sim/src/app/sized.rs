@@ -14,6 +14,7 @@ pub const MAX_SIZED_BYTES: u64 = 1 << 50;
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SizedSpec {
+    /// Bytes the application writes, 1 to 2^50.
     pub bytes: u64,
 }
 
