@@ -45,11 +45,7 @@ impl Checker {
         Self {
             cols: row_checks(s, w),
             flow_ids: s.flows.iter().map(|f| f.id.clone()).collect(),
-            sized: s
-                .flows
-                .iter()
-                .map(|f| f.source.params().tcp_bytes())
-                .collect(),
+            sized: s.flows.iter().map(|f| f.source.tcp_bytes()).collect(),
             now: 0,
             last_row_time: None,
             rcv_nxt: vec![0; n],

@@ -6,7 +6,7 @@
 
 use super::check::SourceCheck;
 use super::registry::SourceParams;
-use super::UdpSource;
+use super::{UdpPace, UdpRate, UdpSource};
 use crate::engine::time;
 use crate::error::{ErrorCode as E, ValidationError};
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,12 @@ impl SourceParams for CbrSpec {
             interval_ms: 1.0,
             random_phase: false,
         }
+    }
+    fn udp_rate(&self) -> Option<UdpRate> {
+        Some(UdpRate {
+            payload: self.packet_bytes,
+            pace: UdpPace::IntervalMs(self.interval_ms),
+        })
     }
     fn udp(&self, path_mtu: u32) -> Option<UdpSource> {
         let interval = time::millis(self.interval_ms).max(1);

@@ -188,5 +188,5 @@ pub fn check_source(
         return;
     }
     let mut c = SourceCheck::new(errors, path, flow);
-    source.params().check(&mut c);
+    source.check(&mut c);
 }

@@ -21,7 +21,7 @@ pub mod udp;
 
 pub use on_off::OnOff;
 pub use registry::SourceParams;
-pub use udp::UdpSource;
+pub use udp::{UdpPace, UdpRate, UdpSource};
 
 use registry::{define_source_types, for_each_source};
 use serde::{Deserialize, Serialize};
@@ -74,13 +74,13 @@ impl Protocol {
 
 /// Bytes a TCP source offers at the start: None for endless data.
 pub fn tcp_app_bytes(spec: &SourceSpec) -> Option<u64> {
-    spec.params().tcp_bytes()
+    spec.tcp_bytes()
 }
 
 impl OnOff {
     /// The on and off periods of `spec`; None for a source that does not
     /// alternate.
     pub fn from_spec(spec: &SourceSpec) -> Option<Self> {
-        spec.params().on_off()
+        spec.on_off()
     }
 }

@@ -6,7 +6,7 @@
 
 use super::check::SourceCheck;
 use super::registry::SourceParams;
-use super::{wire_bits, Protocol, UdpSource};
+use super::{wire_bits, Protocol, UdpPace, UdpRate, UdpSource};
 use crate::engine::time::{self, Time};
 use crate::engine::Rng;
 use crate::error::ErrorCode as E;
@@ -71,6 +71,13 @@ impl SourceParams for OnOffSpec {
             off_s: self.off_s,
             exponential: self.exponential,
             on: true,
+        })
+    }
+    fn udp_rate(&self) -> Option<UdpRate> {
+        let rate = self.rate_bps?;
+        Some(UdpRate {
+            payload: self.packet_bytes,
+            pace: UdpPace::RateBps(rate),
         })
     }
     fn udp(&self, path_mtu: u32) -> Option<UdpSource> {

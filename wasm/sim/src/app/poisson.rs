@@ -5,7 +5,7 @@
 
 use super::check::SourceCheck;
 use super::registry::SourceParams;
-use super::{wire_bits, UdpSource};
+use super::{wire_bits, UdpPace, UdpRate, UdpSource};
 use serde::{Deserialize, Serialize};
 
 /// Datagrams with exponential gaps.
@@ -33,6 +33,12 @@ impl SourceParams for PoissonSpec {
             packet_bytes: 1000,
             exponential_sizes: false,
         }
+    }
+    fn udp_rate(&self) -> Option<UdpRate> {
+        Some(UdpRate {
+            payload: self.packet_bytes,
+            pace: UdpPace::RateBps(self.rate_bps),
+        })
     }
     fn udp(&self, path_mtu: u32) -> Option<UdpSource> {
         let mean_gap_s = wire_bits(self.packet_bytes) / self.rate_bps;

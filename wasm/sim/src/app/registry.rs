@@ -8,8 +8,8 @@
 //! `x-protocols` (the page's labels and transport lists read them there).
 //!
 //! From it come `SourceSpec` (variants, `KINDS`, `kind()`, `display_name()`,
-//! `serves()`, `kinds_for()`, `examples()`, and the checks and behaviour
-//! through each struct's [`SourceParams`]); the scenario (which re-exports
+//! `serves()`, `kinds_for()`, `examples()`, and the checks and behaviour of
+//! each struct's [`SourceParams`], dispatched by `match`); the scenario (which re-exports
 //! `SourceSpec`), the serde reader, the validator's transport check, the
 //! JSON Schema, the generated TypeScript types, the page's lists and labels,
 //! the contract tests and the fuzzers' lists follow from those.
@@ -18,7 +18,9 @@
 //! prove that a new line is all the rest needs).
 
 use super::check::SourceCheck;
-use super::{OnOff, UdpSource};
+#[cfg(doc)]
+use super::SourceSpec;
+use super::{OnOff, UdpRate, UdpSource};
 
 /// Calls `$then!` with the registry's lines.
 macro_rules! for_each_source {
@@ -68,6 +70,11 @@ pub trait SourceParams {
     /// UDP: the datagram source on a path of `path_mtu`, if the source
     /// sends datagrams.
     fn udp(&self, _path_mtu: u32) -> Option<UdpSource> {
+        None
+    }
+    /// UDP: the rate the source sends at while on, as its parameters give it
+    /// (for the work estimate and the fair share; a run uses [`udp`](Self::udp)).
+    fn udp_rate(&self) -> Option<UdpRate> {
         None
     }
 }
@@ -141,10 +148,41 @@ macro_rules! define_source_types {
                 vec![$($(#[cfg($cfg)])? SourceSpec::$variant(<$spec as $crate::app::SourceParams>::example()),)*]
             }
 
-            /// Its parameter struct, for the checks and the behaviour.
-            pub fn params(&self) -> &dyn $crate::app::SourceParams {
+            // Its checks and behaviour, each its parameter struct's
+            // (`SourceParams`), dispatched by `match`.
+
+            /// Report impossible parameters through `c` ([`SourceParams::check`]).
+            pub fn check(&self, c: &mut $crate::app::check::SourceCheck) {
                 match self {
-                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => s,)*
+                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => $crate::app::SourceParams::check(s, c),)*
+                }
+            }
+
+            /// TCP: the bytes the application offers ([`SourceParams::tcp_bytes`]).
+            pub fn tcp_bytes(&self) -> Option<u64> {
+                match self {
+                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => $crate::app::SourceParams::tcp_bytes(s),)*
+                }
+            }
+
+            /// Its on and off periods ([`SourceParams::on_off`]).
+            pub fn on_off(&self) -> Option<$crate::app::OnOff> {
+                match self {
+                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => $crate::app::SourceParams::on_off(s),)*
+                }
+            }
+
+            /// UDP: its datagram source ([`SourceParams::udp`]).
+            pub fn udp(&self, path_mtu: u32) -> Option<$crate::app::UdpSource> {
+                match self {
+                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => $crate::app::SourceParams::udp(s, path_mtu),)*
+                }
+            }
+
+            /// UDP: its rate while on ([`SourceParams::udp_rate`]).
+            pub fn udp_rate(&self) -> Option<$crate::app::UdpRate> {
+                match self {
+                    $($(#[cfg($cfg)])? SourceSpec::$variant(s) => $crate::app::SourceParams::udp_rate(s),)*
                 }
             }
         }

@@ -19,6 +19,24 @@ enum Pattern {
     },
 }
 
+/// The rate a UDP source sends at while on, as its parameters give it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UdpRate {
+    /// Payload per datagram, bytes (the mean when sizes vary).
+    pub payload: u32,
+    /// How often it sends.
+    pub pace: UdpPace,
+}
+
+/// How often a UDP source sends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum UdpPace {
+    /// A datagram every so many milliseconds.
+    IntervalMs(f64),
+    /// A mean rate, bits per second on the wire (payload plus headers).
+    RateBps(f64),
+}
+
 #[derive(Clone, Debug)]
 pub struct UdpSource {
     pattern: Pattern,
@@ -62,7 +80,7 @@ impl UdpSource {
     /// The datagram source of `spec` on a path of `path_mtu`; None for a
     /// source that sends no datagrams.
     pub fn from_spec(spec: &SourceSpec, path_mtu: u32) -> Option<Self> {
-        spec.params().udp(path_mtu)
+        spec.udp(path_mtu)
     }
 
     /// Delay before the first datagram after the flow (or an on period) starts.

@@ -20,7 +20,7 @@ mod admit;
 
 pub use admit::{check_scenario, parse_scenario, parse_scenario_bytes, validate, ScenarioCheck};
 
-use crate::app::OnOff;
+use crate::app::{OnOff, UdpPace, UdpRate};
 use crate::host::{HostParams, HOST_METRICS};
 use crate::metrics::bounds::{mathis_bps, window_bound_bps, MATHIS_C_EVERY_ACK};
 use crate::net::packet::IP_HEADER_BYTES;
@@ -165,7 +165,7 @@ fn modelled_host(s: &Scenario, adj: &Adjacency, id: &str) -> Option<HostParams> 
 /// The on/off switches of a flow's source over the run: one event each
 /// (`AppToggle`), whether or not the flow sends while on.
 fn toggles(f: &Flow, duration: f64) -> f64 {
-    match f.source.params().on_off() {
+    match f.source.on_off() {
         Some(OnOff { on_s, off_s, .. }) if on_s + off_s > 0.0 => {
             let start = if f.start_s.is_finite() {
                 f.start_s
@@ -180,7 +180,7 @@ fn toggles(f: &Flow, duration: f64) -> f64 {
 
 /// Fraction of the time an on/off source is on.
 fn on_fraction(source: &SourceSpec) -> f64 {
-    match source.params().on_off() {
+    match source.on_off() {
         Some(OnOff { on_s, off_s, .. }) if on_s + off_s > 0.0 => on_s / (on_s + off_s),
         _ => 1.0,
     }
@@ -189,14 +189,20 @@ fn on_fraction(source: &SourceSpec) -> f64 {
 /// The sending rate of a UDP source while on, b/s on the wire, and its datagram
 /// size, bytes. Sources never send more than one datagram per nanosecond.
 fn udp_rate(source: &SourceSpec) -> (f64, f64) {
-    let (bps, payload) = match source {
-        SourceSpec::Cbr(c) => {
-            let wire = (c.packet_bytes + UDP_HEADER_BYTES) as f64 * 8.0;
-            (wire / (c.interval_ms * 1e-3).max(1e-9), c.packet_bytes)
+    let (bps, payload) = match source.udp_rate() {
+        Some(UdpRate {
+            payload,
+            pace: UdpPace::IntervalMs(ms),
+        }) => {
+            let wire = (payload + UDP_HEADER_BYTES) as f64 * 8.0;
+            (wire / (ms * 1e-3).max(1e-9), payload)
         }
-        SourceSpec::Poisson(p) => (p.rate_bps, p.packet_bytes),
-        SourceSpec::OnOff(o) => (o.rate_bps.unwrap_or(0.0), o.packet_bytes),
-        _ => (0.0, 1000),
+        Some(UdpRate {
+            payload,
+            pace: UdpPace::RateBps(bps),
+        }) => (bps, payload),
+        // No datagrams (a UDP on/off source without its rate, which validation refuses).
+        None => (0.0, 1000),
     };
     let size = (payload + UDP_HEADER_BYTES) as f64;
     (bps.min(size * 8.0 * 1e9), size)
@@ -389,7 +395,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
                 };
                 let iw = f64::from(t.initial_window_segments.max(1));
                 let mut segments = tcp_segments(share, segment, p.rtt_s, iw, p.active_s);
-                if let Some(bytes) = f.source.params().tcp_bytes() {
+                if let Some(bytes) = f.source.tcp_bytes() {
                     segments = segments.min((bytes as f64 / mss).ceil());
                 }
                 let delayed = t.delayed_ack != DelayedAck::Off;
