@@ -5,7 +5,9 @@
 //! `flows[0].source.interval_ms`. The shared limits of every source are here.
 
 use super::{Protocol, SourceSpec, UDP_HEADER_BYTES};
-use crate::error::{out_of_range, ErrorCode as E, Param, ValidationError};
+use crate::error::{
+    check_floor, check_positive, check_range, out_of_range, ErrorCode as E, Param, ValidationError,
+};
 
 /// Largest UDP payload when the path is unknown: 65,535 − 8 (UDP) − 20
 /// (IPv4) bytes (RFC 768, RFC 791).
@@ -80,46 +82,18 @@ impl<'a> SourceCheck<'a> {
 
     /// A finite number in [lo, hi].
     pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(field, E::NotFinite);
-        } else if v < lo || v > hi {
-            self.outside(field, lo, hi, v, unit);
-        }
+        check_range(self.errors, &self.path(field), v, lo, hi, unit);
     }
 
     /// A finite number in (0, hi].
     pub fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(field, E::NotFinite);
-        } else if v <= 0.0 {
-            let e = ValidationError::at(self.path(field), E::NotPositive)
-                .with("value", v)
-                .unit(unit);
-            self.errors.push(e);
-        } else if v > hi {
-            let e = ValidationError::at(self.path(field), E::AboveMax)
-                .with("max", hi)
-                .with("value", v)
-                .unit(unit);
-            self.errors.push(e);
-        }
+        check_positive(self.errors, &self.path(field), v, hi, unit);
     }
 
     /// A positive value below `min` (zero itself is another rule's: `zero_ok`
     /// says which, for the message).
     pub fn floor(&mut self, field: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
-        if v > 0.0 && v < min {
-            let code = if zero_ok {
-                E::BelowFloorOrZero
-            } else {
-                E::BelowFloor
-            };
-            let e = ValidationError::at(self.path(field), code)
-                .with("min", min)
-                .unit(unit)
-                .with("value", v);
-            self.errors.push(e);
-        }
+        check_floor(self.errors, &self.path(field), v, min, unit, zero_ok);
     }
 
     /// A length of time within the scenario's limit: (0, max] s.

@@ -6,8 +6,8 @@ use super::validate_link::check_link_impairments;
 use super::SCHEMA_VERSION;
 use crate::app::check::{check_source, SourceContext};
 pub(super) use crate::error::relation;
-use crate::error::ErrorCode as E;
 pub use crate::error::ValidationError;
+use crate::error::{check_floor, check_positive, check_range, ErrorCode as E};
 use crate::queue::check::{check_queue, QueueContext};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,48 +62,17 @@ impl Checker {
     }
 
     fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(path, E::NotFinite);
-        } else if v < lo || v > hi {
-            self.push(out_of_range(path, lo, hi, v, unit));
-        }
+        check_range(&mut self.errors, path, v, lo, hi, unit);
     }
 
     fn positive(&mut self, path: &str, v: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(path, E::NotFinite);
-        } else if v <= 0.0 {
-            self.push(
-                ValidationError::at(path, E::NotPositive)
-                    .with("value", v)
-                    .unit(unit),
-            );
-        } else if v > hi {
-            self.push(
-                ValidationError::at(path, E::AboveMax)
-                    .with("max", hi)
-                    .with("value", v)
-                    .unit(unit),
-            );
-        }
+        check_positive(&mut self.errors, path, v, hi, unit);
     }
 
     /// A positive value below `min` (zero itself is another rule's: `zero_ok`
     /// says which, for the message).
     fn floor(&mut self, path: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
-        if v > 0.0 && v < min {
-            let code = if zero_ok {
-                E::BelowFloorOrZero
-            } else {
-                E::BelowFloor
-            };
-            self.push(
-                ValidationError::at(path, code)
-                    .with("min", min)
-                    .unit(unit)
-                    .with("value", v),
-            );
-        }
+        check_floor(&mut self.errors, path, v, min, unit, zero_ok);
     }
 
     fn id(&mut self, path: &str, id: &str) {
