@@ -15,7 +15,12 @@ import {
 } from '../../web/src/scenario/graph';
 import { layoutTopology } from '../../web/src/scenario/layout';
 import { presetScenario } from '../../web/src/scenario/presets';
-import { enumOptions, objectFields, variants } from '../../web/src/scenario/schemaInfo';
+import {
+  enumOptions,
+  objectFields,
+  sourceKindsFor,
+  variants,
+} from '../../web/src/scenario/schemaInfo';
 import { startVariant, switchQueue } from '../../web/src/scenario/starters';
 import { CC_ALGORITHMS, QUEUE_KINDS } from '../../web/src/scenario/ccAlgorithms';
 import type { Scenario } from '../../web/src/scenario/types';
@@ -148,7 +153,7 @@ describe('schema info', () => {
       expect(errorsOf(s), v.kind).toEqual([]);
     }
     for (const v of variants('SourceSpec')) {
-      const udp = !['bulk', 'sized'].includes(v.kind);
+      const udp = v.protocols?.includes('udp') ?? false;
       const flow: Record<string, unknown> = {
         ...DEFAULT_SCENARIO.flows[0],
         protocol: udp ? 'udp' : 'tcp',
@@ -158,6 +163,12 @@ describe('schema info', () => {
       const s = setAt(DEFAULT_SCENARIO, 'flows[0]', flow);
       expect(errorsOf(s), v.kind).toEqual([]);
     }
+  });
+
+  it("offers each transport the sources its registry line names (the schema's x-protocols)", () => {
+    expect(sourceKindsFor('tcp')).toEqual(['bulk', 'sized', 'on_off']);
+    expect(sourceKindsFor('udp')).toEqual(['cbr', 'poisson', 'on_off']);
+    for (const v of variants('SourceSpec')) expect(v.protocols?.length, v.kind).toBeGreaterThan(0);
   });
 
   it('keeps the packet limit when switching disciplines', () => {

@@ -6,7 +6,7 @@ import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
-import { objectFields, variant, variants } from '../../scenario/schemaInfo';
+import { objectFields, sourceKindsFor, variant } from '../../scenario/schemaInfo';
 import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
@@ -18,9 +18,9 @@ import { NumberField } from './NumberField';
 import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
-const UDP_SOURCES = variants('SourceSpec')
-  .map((v) => v.kind)
-  .filter((k) => k !== 'bulk' && k !== 'sized');
+// The transports each source drives come from its registry line (the schema's `x-protocols`).
+const UDP_SOURCES = sourceKindsFor('udp');
+const TCP_ONLY_SOURCES = sourceKindsFor('tcp').filter((k) => !UDP_SOURCES.includes(k));
 const CC_PARAM_DEFS = new Map(objectFields('CcParams').map((f) => [f.name, f.ref ?? '']));
 
 /** The protocol select's value: `udp` or `tcp:<algorithm>`. */
@@ -40,7 +40,7 @@ export function withProtocol(f: Flow, value: string): Flow {
     return next;
   }
   const cc = value.slice(4) as NonNullable<Flow['cc']>;
-  const tcpSource = f.source && (f.source.kind === 'bulk' || f.source.kind === 'sized');
+  const tcpSource = f.source && TCP_ONLY_SOURCES.includes(f.source.kind);
   const next: Flow = { ...f, protocol: 'tcp', cc };
   if (!tcpSource) delete next.source;
   return next;
