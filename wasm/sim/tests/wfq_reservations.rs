@@ -46,7 +46,10 @@ fn a_reservation_holds_beside_small_packet_udp_on_a_framed_serial_line() {
     let mut s = preset("paper003-reservation-case1");
     s["duration_s"] = 120.into();
     let links = s["topology"]["links"].as_array_mut().expect("links");
-    let access = links.iter_mut().find(|l| l["id"] == "r3-r1").expect("r3-r1");
+    let access = links
+        .iter_mut()
+        .find(|l| l["id"] == "r3-r1")
+        .expect("r3-r1");
     access["rate_bps"] = 56e3.into();
     let reserved = s["flows"][0].clone();
     let mut flows = vec![reserved];
