@@ -2,7 +2,7 @@
 // diff and the URL codec, checked against the wasm validator where it matters.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from '../../web/src/scenario/defaultScenario';
-import { diffScenarios } from '../../web/src/scenario/diff';
+import { diffScenarios, sameScenario } from '../../web/src/scenario/diff';
 import { placeOf, fieldDomId } from '../../web/src/scenario/errorPlace';
 import { getAt, parsePath, formatPath, pathWithin, setAt } from '../../web/src/scenario/fieldPath';
 import {
@@ -179,6 +179,32 @@ describe('A/B diff and the URL', () => {
       { path: 'topology.links[1].queue.kind', a: 'drop_tail', b: 'codel' },
     ]);
     expect(diffScenarios(DEFAULT_SCENARIO, structuredClone(DEFAULT_SCENARIO))).toEqual([]);
+  });
+
+  it('says two scenarios are the same exactly when the diff is empty', () => {
+    const base = presetScenario('dumbbell');
+    const pairs: [unknown, unknown][] = [
+      [base, structuredClone(base)],
+      [base, setAt(base, 'flows[0].start_s', 2)],
+      [base, { ...base, flows: [...base.flows, base.flows[0]] }],
+      [base, { ...base, seed: null }],
+      [
+        { ...base, seed: undefined },
+        { ...base, seed: null },
+      ],
+      [{ a: 1 }, { a: 1, b: undefined }],
+      [{ a: 1 }, { a: 1, b: 0 }],
+      [{ a: 1, b: 0 }, { a: 1 }],
+      [[1, 2], [1]],
+      [DEFAULT_SCENARIO, base],
+      [null, undefined],
+      [0, null],
+    ];
+    for (const [a, b] of pairs) {
+      expect(sameScenario(a, b)).toBe(diffScenarios(a, b).length === 0);
+    }
+    expect(sameScenario(base, structuredClone(base))).toBe(true);
+    expect(sameScenario(base, setAt(base, 'flows[0].start_s', 2))).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
 // Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
 // the page; the open flow's details then show beneath the box.
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
@@ -54,8 +54,10 @@ interface Props {
 
 export function FlowsTable({ scenario, open, onOpen }: Props) {
   const t = useStrings();
-  const hosts = hostIds(scenario);
-  const hostOptions = hosts.map((h) => ({ value: h, label: h }));
+  const nodes = scenario.topology.nodes;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the hosts depend on the nodes only
+  const hosts = useMemo(() => hostIds(scenario), [nodes]);
+  const hostOptions = useMemo(() => hosts.map((h) => ({ value: h, label: h })), [hosts]);
   const protocolOptions = [
     ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
     { value: 'udp', label: t.flows.udp },
@@ -84,9 +86,17 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   }, [windowed, win.start]);
   const [start, end] = windowed ? [win.start, win.end] : [0, flows.length];
   const openFlow = open !== null ? flows[open] : undefined;
+  // Rows keyed by flow id (an id repeated in the slice, which validation refuses, by its index
+  // too): removing the first flow moves the rows' DOM up instead of rebuilding every row.
+  const keys = new Set<string>();
+  const keyOf = (f: Flow, i: number) => {
+    const k = keys.has(f.id) ? `${f.id}#${i}` : f.id;
+    keys.add(k);
+    return k;
+  };
   const row = (f: Flow, i: number) => (
     <FlowRow
-      key={`${f.id}-${i}`}
+      key={keyOf(f, i)}
       flow={f}
       index={i}
       hostOptions={hostOptions}
