@@ -104,6 +104,9 @@ test('an edit of the large scenario is checked just after it shows: the error na
   await openEditor(page);
   // Live mode would run each edit; Run then waits only for the check.
   await page.getByTestId('live').selectOption('off');
+  // The check of a large scenario runs in a worker of its own.
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   await page.getByTestId('import-json').setInputFiles({
     name: 'limits.json',
     mimeType: 'application/json',
@@ -119,8 +122,35 @@ test('an edit of the large scenario is checked just after it shows: the error na
     'Flow f0: Must be before the end of the run',
   );
   await expect(page.getByTestId('run')).toBeDisabled();
+  expect(workers.some((u) => u.includes('checkWorker'))).toBe(true);
   await start.fill('0');
   await expect(page.getByTestId('error-summary')).toHaveCount(0);
   await expect(page.getByTestId('run')).toBeEnabled();
+  expect(problems).toEqual([]);
+});
+
+test('removing the first flow of the windowed table moves the other rows up, their edits with them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  await page.getByTestId('live').selectOption('off');
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flow-row-1')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId(fieldId('flows[1].start_s')).fill('0.3');
+  await page.getByTestId(fieldId('flows[1].start_s')).blur();
+  // Mark the row of f1 in the page: after the removal the same element shows it as the first row.
+  await page.getByTestId('flow-row-1').evaluate((el) => el.setAttribute('data-marked', 'f1'));
+  await page.getByTestId('flow-remove-0').click();
+  const first = page.getByTestId('flow-row-0');
+  await expect(first.locator('th')).toHaveText('f1');
+  await expect(first).toHaveAttribute('data-marked', 'f1');
+  await expect(page.getByTestId(fieldId('flows[0].start_s'))).toHaveValue('0.3');
+  await expect(page.getByTestId('flow-row-1').locator('th')).toHaveText('f2');
   expect(problems).toEqual([]);
 });

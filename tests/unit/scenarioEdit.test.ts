@@ -2,7 +2,7 @@
 // diff and the URL codec, checked against the wasm validator where it matters.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from '../../web/src/scenario/defaultScenario';
-import { diffScenarios } from '../../web/src/scenario/diff';
+import { diffScenarios, sameScenario } from '../../web/src/scenario/diff';
 import { placeOf, fieldDomId } from '../../web/src/scenario/errorPlace';
 import { getAt, parsePath, formatPath, pathWithin, setAt } from '../../web/src/scenario/fieldPath';
 import {
@@ -15,7 +15,12 @@ import {
 } from '../../web/src/scenario/graph';
 import { layoutTopology } from '../../web/src/scenario/layout';
 import { presetScenario } from '../../web/src/scenario/presets';
-import { enumOptions, objectFields, variants } from '../../web/src/scenario/schemaInfo';
+import {
+  enumOptions,
+  objectFields,
+  sourceKindsFor,
+  variants,
+} from '../../web/src/scenario/schemaInfo';
 import { startVariant, switchQueue } from '../../web/src/scenario/starters';
 import { CC_ALGORITHMS, QUEUE_KINDS } from '../../web/src/scenario/ccAlgorithms';
 import type { Scenario } from '../../web/src/scenario/types';
@@ -148,7 +153,7 @@ describe('schema info', () => {
       expect(errorsOf(s), v.kind).toEqual([]);
     }
     for (const v of variants('SourceSpec')) {
-      const udp = !['bulk', 'sized'].includes(v.kind);
+      const udp = v.protocols?.includes('udp') ?? false;
       const flow: Record<string, unknown> = {
         ...DEFAULT_SCENARIO.flows[0],
         protocol: udp ? 'udp' : 'tcp',
@@ -158,6 +163,12 @@ describe('schema info', () => {
       const s = setAt(DEFAULT_SCENARIO, 'flows[0]', flow);
       expect(errorsOf(s), v.kind).toEqual([]);
     }
+  });
+
+  it("offers each transport the sources its registry line names (the schema's x-protocols)", () => {
+    expect(sourceKindsFor('tcp')).toEqual(['bulk', 'sized', 'on_off']);
+    expect(sourceKindsFor('udp')).toEqual(['cbr', 'poisson', 'on_off']);
+    for (const v of variants('SourceSpec')) expect(v.protocols?.length, v.kind).toBeGreaterThan(0);
   });
 
   it('keeps the packet limit when switching disciplines', () => {
@@ -179,6 +190,32 @@ describe('A/B diff and the URL', () => {
       { path: 'topology.links[1].queue.kind', a: 'drop_tail', b: 'codel' },
     ]);
     expect(diffScenarios(DEFAULT_SCENARIO, structuredClone(DEFAULT_SCENARIO))).toEqual([]);
+  });
+
+  it('says two scenarios are the same exactly when the diff is empty', () => {
+    const base = presetScenario('dumbbell');
+    const pairs: [unknown, unknown][] = [
+      [base, structuredClone(base)],
+      [base, setAt(base, 'flows[0].start_s', 2)],
+      [base, { ...base, flows: [...base.flows, base.flows[0]] }],
+      [base, { ...base, seed: null }],
+      [
+        { ...base, seed: undefined },
+        { ...base, seed: null },
+      ],
+      [{ a: 1 }, { a: 1, b: undefined }],
+      [{ a: 1 }, { a: 1, b: 0 }],
+      [{ a: 1, b: 0 }, { a: 1 }],
+      [[1, 2], [1]],
+      [DEFAULT_SCENARIO, base],
+      [null, undefined],
+      [0, null],
+    ];
+    for (const [a, b] of pairs) {
+      expect(sameScenario(a, b)).toBe(diffScenarios(a, b).length === 0);
+    }
+    expect(sameScenario(base, structuredClone(base))).toBe(true);
+    expect(sameScenario(base, setAt(base, 'flows[0].start_s', 2))).toBe(false);
   });
 });
 

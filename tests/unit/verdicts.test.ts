@@ -7,6 +7,7 @@ import {
   checkLater,
   checkNow,
   isLarge,
+  verdictComing,
   verdictOf,
   verdictsLanded,
 } from '../../web/src/state/verdicts';
@@ -106,5 +107,51 @@ describe('verdicts', () => {
     expect(verdictsLanded.get()).toBe(before + 1);
     expect(verdictOf(a)?.errors).toEqual([]);
     expect(scenarioValid(a)).toBe(true);
+  });
+
+  it('a check answered later (a worker) lands when it answers; what is asked meanwhile waits', async () => {
+    const { check, seen } = counting();
+    const answers: (() => void)[] = [];
+    const later = (json: string) =>
+      new Promise<ReturnType<Checker>>((resolve) => answers.push(() => resolve(check(json))));
+    const { when, paint } = manualPaint();
+    const first = { ...withFlows(50), duration_s: 3 };
+    const typed = [4, -1].map((d) => ({ ...withFlows(50), duration_s: d }));
+    const before = verdictsLanded.get();
+    checkLater('A', first, later, when);
+    expect(verdictComing(first)).toBe(true);
+    paint();
+    // Asked of the worker, not answered: autosave waits for it.
+    expect(answers).toHaveLength(1);
+    expect(verdictComing(first)).toBe(true);
+    expect(verdictOf(first)).toBeUndefined();
+    // Two edits while it works: only the latest is checked, once the first has landed.
+    for (const s of typed) checkLater('A', s, later, when);
+    paint();
+    expect(answers).toHaveLength(1);
+    answers.shift()!();
+    await vi.waitFor(() => expect(verdictsLanded.get()).toBe(before + 1));
+    expect(verdictOf(first)?.errors).toEqual([]);
+    expect(verdictComing(first)).toBe(false);
+    expect(verdictComing(typed[1]!)).toBe(true);
+    paint();
+    expect(answers).toHaveLength(1);
+    answers.shift()!();
+    await vi.waitFor(() => expect(verdictsLanded.get()).toBe(before + 2));
+    expect(verdictOf(typed[0]!)).toBeUndefined();
+    expect(verdictOf(typed[1]!)?.errors[0]?.path).toBe('duration_s');
+    expect(seen.map((x) => x.duration_s)).toEqual([3, -1]);
+  });
+
+  it('a check that fails in the worker is a verdict with its message', async () => {
+    const { when, paint } = manualPaint();
+    const s = { ...withFlows(50), seed: 7 };
+    checkLater('A', s, () => Promise.reject(new Error('worker trapped')), when);
+    paint();
+    await vi.waitFor(() => expect(verdictOf(s)).toBeDefined());
+    expect(verdictOf(s)).toEqual({
+      errors: [{ path: '', message: 'worker trapped' }],
+      estimate: null,
+    });
   });
 });

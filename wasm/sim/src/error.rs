@@ -14,7 +14,7 @@
 
 mod fields;
 
-pub use fields::{out_of_range, relation, FieldChecks};
+pub use fields::{check_floor, check_positive, check_range, out_of_range, relation, FieldChecks};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -339,8 +339,13 @@ impl ValidationError {
     }
 
     /// Add a parameter (and re-render the English).
-    pub fn with(mut self, name: &str, value: impl Into<Param>) -> Self {
-        self.params.insert(name.to_string(), value.into());
+    pub fn with(self, name: &str, value: impl Into<Param>) -> Self {
+        self.with_param(name, value.into())
+    }
+
+    /// [`Self::with`] after the conversion: one copy in the .wasm, not one per value type.
+    fn with_param(mut self, name: &str, value: Param) -> Self {
+        self.params.insert(name.to_string(), value);
         self.message = render(self.code.english(), &self.params);
         self
     }

@@ -12,7 +12,7 @@
 //! and no queue holds more than its limit. [`Checker::finish`] adds what holds
 //! at the end of a completed run.
 
-use crate::scenario::{Protocol, QueueSpec, Scenario, SourceSpec};
+use crate::scenario::{Protocol, QueueSpec, Scenario};
 use crate::world::World;
 
 /// What the row checks need to know about the trace columns.
@@ -45,14 +45,7 @@ impl Checker {
         Self {
             cols: row_checks(s, w),
             flow_ids: s.flows.iter().map(|f| f.id.clone()).collect(),
-            sized: s
-                .flows
-                .iter()
-                .map(|f| match f.source {
-                    SourceSpec::Sized { bytes } => Some(bytes),
-                    _ => None,
-                })
-                .collect(),
+            sized: s.flows.iter().map(|f| f.source.tcp_bytes()).collect(),
             now: 0,
             last_row_time: None,
             rcv_nxt: vec![0; n],

@@ -313,13 +313,15 @@ fn the_top_level_modules_of_sim_form_no_cycle() {
 }
 
 /// Edges that would put a component under the scenario it is part of: a
-/// queue discipline, a loss model, a congestion controller, the JSON reader
-/// and the error type hold their own parameters and checks, and `scenario`
-/// composes them.
+/// queue discipline, a loss model, a traffic source, a congestion
+/// controller, the JSON reader and the error type hold their own parameters
+/// and checks, and `scenario` composes them.
 const FORBIDDEN: &[(&str, &str)] = &[
     ("queue", "scenario"),
     ("loss", "scenario"),
     ("loss", "net"),
+    ("app", "scenario"),
+    ("app", "net"),
     ("cc", "scenario"),
     ("json", "scenario"),
     ("error", "scenario"),
@@ -329,6 +331,7 @@ const FORBIDDEN: &[(&str, &str)] = &[
 fn components_do_not_depend_on_the_scenario() {
     let graph = module_graph();
     assert!(graph["scenario"].contains_key("queue"), "{graph:?}");
+    assert!(graph["scenario"].contains_key("app"), "{graph:?}");
     for (from, to) in FORBIDDEN {
         assert!(graph.contains_key(*from), "no module {from}");
         if let Some(at) = graph[*from].get(*to) {

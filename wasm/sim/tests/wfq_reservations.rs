@@ -38,12 +38,19 @@ fn wire_bps(goodput_bps: f64) -> f64 {
 
 #[test]
 fn a_reservation_holds_beside_small_packet_udp_on_a_framed_serial_line() {
-    // Case 1's reserved flow (56 kb/s reserved, a 56 kb/s access line, so it never exceeds
-    // the reservation) beside twelve UDP flows of 160-byte datagrams every 40 ms (39.2 kb/s
-    // each on the wire) that overload the 125 kb/s line. With finish tags in IP bytes while
-    // the GPS clock ran at the wire rate, the reserved flow got 21 kb/s.
+    // Case 1's reserved flow (56 kb/s reserved), its access line raised to the reserved
+    // 56 kb/s so that it never exceeds the reservation and can fill it, beside twelve UDP
+    // flows of 160-byte datagrams every 40 ms (39.2 kb/s each on the wire) that overload the
+    // 125 kb/s line. With finish tags in IP bytes while the GPS clock ran at the wire rate,
+    // the reserved flow got 21 kb/s.
     let mut s = preset("paper003-reservation-case1");
     s["duration_s"] = 120.into();
+    let links = s["topology"]["links"].as_array_mut().expect("links");
+    let access = links
+        .iter_mut()
+        .find(|l| l["id"] == "r3-r1")
+        .expect("r3-r1");
+    access["rate_bps"] = 56e3.into();
     let reserved = s["flows"][0].clone();
     let mut flows = vec![reserved];
     for i in 0..12 {

@@ -75,8 +75,8 @@ export const SCENARIO_TITLES_JA: Record<string, { en: string; ja: string }> = {
     ja: '論文 002: CUBIC 対 Compound、TailDrop、2:2、64 ms',
   },
   'paper003-reservation-case1': {
-    en: 'Paper 003: a TCP flow reserved 56 kb/s, R3–R1 at 56 kb/s, 6 TCP in the background',
-    ja: '論文 003: 56 kb/s を予約した TCP フロー、R3–R1 は 56 kb/s、背景に TCP 6 本',
+    en: 'Paper 003: a TCP flow reserved 56 kb/s, R3–R1 at 38.4 kb/s, 6 TCP in the background',
+    ja: '論文 003: 56 kb/s を予約した TCP フロー、R3–R1 は 38.4 kb/s、背景に TCP 6 本',
   },
   'paper003-reservation-case2': {
     en: 'Paper 003: a TCP flow reserved 56 kb/s, R3–R1 at 125 kb/s, 6 TCP in the background',

@@ -1,5 +1,6 @@
 // What differs between two scenarios (A/B compare): the leaf paths whose values differ, in the
-// validator's path notation, with both values.
+// validator's path notation, with both values; and whether two scenarios are the same (which
+// stops at the first difference: a 1,000-flow scenario against the default is one look).
 import { formatPath } from './fieldPath';
 import type { PathKey } from './fieldPath';
 
@@ -33,4 +34,21 @@ export function diffScenarios(a: unknown, b: unknown): Difference[] {
   const out: Difference[] = [];
   walk(a, b, [], out);
   return out;
+}
+
+/** Whether `a` and `b` have no difference (as `diffScenarios(a, b).length === 0`). */
+export function sameScenario(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (!sameScenario(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const k of Object.keys(a)) if (!sameScenario(a[k], b[k])) return false;
+    for (const k of Object.keys(b)) if (!(k in a) && !sameScenario(undefined, b[k])) return false;
+    return true;
+  }
+  return (a === undefined || a === null) && (b === undefined || b === null);
 }

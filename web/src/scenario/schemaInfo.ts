@@ -40,8 +40,10 @@ export interface Variant {
   /** Key of its label: `<Union>:<kind>`. */
   key: string;
   description: string;
-  /** A short display name (`x-label`): the registry's, in wasm/sim/src/scenario/. */
+  /** A short display name (`x-label`): its registry line's. */
   label?: string;
+  /** The transports a traffic source drives (`x-protocols`, from its registry line). */
+  protocols?: string[];
   fields: FieldInfo[];
 }
 
@@ -145,15 +147,24 @@ export function variants(defName: string): Variant[] {
     const kind = props.kind?.const;
     if (typeof kind !== 'string') continue;
     const label = typeof o['x-label'] === 'string' ? o['x-label'] : undefined;
+    const protocols = Array.isArray(o['x-protocols']) ? (o['x-protocols'] as string[]) : undefined;
     out.push({
       kind,
       key: `${defName}:${kind}`,
       description: String(o.description ?? ''),
       ...(label ? { label } : {}),
+      ...(protocols ? { protocols } : {}),
       fields: fieldsOfNode(o, `${defName}.${kind}`, new Set(['kind'])),
     });
   }
   return out;
+}
+
+/** The traffic sources (`SourceSpec` kinds) that can drive a flow of `protocol`. */
+export function sourceKindsFor(protocol: 'tcp' | 'udp'): string[] {
+  return variants('SourceSpec')
+    .filter((v) => v.protocols?.includes(protocol))
+    .map((v) => v.kind);
 }
 
 /** One variant of a tagged union, or undefined. */

@@ -876,6 +876,9 @@ export interface Flow {
         kind: 'bulk';
       }
     | {
+        /**
+         * Bytes the application writes, 1 to 2^50.
+         */
         bytes: number;
         kind: 'sized';
       }

@@ -12,6 +12,7 @@ import init, {
   version,
 } from './pkg/tcplab_wasm.js';
 import type { ValidationError, WorkEstimate } from './boundary';
+import { checkOffThread } from './checkClient';
 import type { FieldError } from './protocol';
 import type { ScenarioReader } from '../scenario/reader';
 
@@ -32,6 +33,10 @@ export interface PageWasm {
   estimate(scenarioJson: string): WorkEstimate | null;
   /** Validation's errors and the estimate (null when fields have errors), in one pass. */
   check(scenarioJson: string): { errors: FieldError[]; estimate: WorkEstimate | null };
+  /** The same check in a worker (checkClient.ts), for a large scenario. */
+  checkOffThread(
+    scenarioJson: string,
+  ): Promise<{ errors: FieldError[]; estimate: WorkEstimate | null }>;
   /** The simulator's version (the crate's). */
   version: string;
 }
@@ -56,6 +61,10 @@ export function scenarioReaderOf(wasm: {
 let loading: Promise<PageWasm> | null = null;
 
 export function loadPageWasm(): Promise<PageWasm> {
+  const check = (json: string) => {
+    const r = estimate(json);
+    return { errors: r.errors, estimate: r.estimate ?? null };
+  };
   loading ??= init().then(() => ({
     validate: (json: string) => validate(json),
     reader: scenarioReaderOf({
@@ -67,10 +76,8 @@ export function loadPageWasm(): Promise<PageWasm> {
     }),
     jainRows: (values: Float64Array, width: number) => jain_rows(values, width),
     estimate: (json: string) => estimate(json).estimate ?? null,
-    check: (json: string) => {
-      const r = estimate(json);
-      return { errors: r.errors, estimate: r.estimate ?? null };
-    },
+    check,
+    checkOffThread: (json: string) => checkOffThread(json, check),
     version: version(),
   }));
   return loading;

@@ -24,7 +24,7 @@ import { chooseStart } from './pageStart';
 import { keepSaved, scenarioValid, setValidity } from './recovery';
 import type { LinkNotice } from './pageStart';
 import { Store } from './store';
-import { checkNow } from './verdicts';
+import { checkNow, verdictComing } from './verdicts';
 import type { Checker } from './verdicts';
 import { setDomain, setPlots, timeView } from './viewStore';
 
@@ -97,6 +97,10 @@ export function otherModelOf(
 }
 
 const AUTOSAVE_MS = 300;
+/** A save whose scenario is being checked off the page's thread waits for the verdict this much
+ * at a time, and at most WAIT_MAX_MS in all (then it checks on the page's thread). */
+const WAIT_MS = 50;
+const WAIT_MAX_MS = 3000;
 
 /** What the editor selects in a scenario nobody has clicked in yet: its bottleneck link. */
 export function defaultSelection(s: Scenario): Selection {
@@ -211,9 +215,18 @@ function startAutosave(): void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   // What was saved when this page started counts as seen: only later saves are another tab's.
   let lastWrite = readSaved(AUTOSAVE_KEY)?.savedAt ?? 0;
-  const save = () => {
+  let waited = 0;
+  const save = (urgent = false) => {
     timer = null;
     const { A, B } = editor.get();
+    // A large scenario's check is under way in a worker: its verdict decides where the save goes,
+    // and checking here too would hold the page's thread.
+    if (!urgent && waited < WAIT_MAX_MS && (verdictComing(A) || (B !== null && verdictComing(B)))) {
+      waited += WAIT_MS;
+      timer = setTimeout(save, WAIT_MS);
+      return;
+    }
+    waited = 0;
     const valid = scenarioValid(A) && (B === null || scenarioValid(B));
     const stored = readSaved(AUTOSAVE_KEY);
     if (savedByOtherTab(stored, TAB, lastWrite) && stored) {
@@ -236,7 +249,7 @@ function startAutosave(): void {
   globalThis.addEventListener?.('pagehide', () => {
     if (timer !== null) {
       clearTimeout(timer);
-      save();
+      save(true);
     }
   });
   // Another tab saved: say so now (its work is kept when this tab next saves).

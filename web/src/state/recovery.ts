@@ -3,7 +3,7 @@
 // (history.ts) first, and the page offers "Undo" until the next replacement. The history list
 // restores any of the last entries the same way (the scenario it replaces is kept in turn).
 import { DEFAULT_SCENARIO } from '../scenario/defaultScenario';
-import { diffScenarios } from '../scenario/diff';
+import { sameScenario } from '../scenario/diff';
 import type { Scenario } from '../scenario/types';
 import { editor, onReplace, replaceScenario } from './editorStore';
 import { forget, keep, listHistory } from './history';
@@ -65,7 +65,7 @@ let restoring = false;
 
 // Every wholesale replacement of the editor's scenario keeps the one it replaces.
 onReplace((previous, next) => {
-  if (restoring || diffScenarios(previous.A, next).length === 0) return;
+  if (restoring || sameScenario(previous.A, next)) return;
   void keep(previous.A, previous.B, 'replaced', isValid(previous.A)).then((e) => refresh(e));
 });
 

@@ -3,10 +3,11 @@
 // goes stale, and one replaced by an edit is forgotten with it. The editor, autosave and the
 // history all ask here, so one edit is checked once.
 //
-// A small scenario is checked as it renders. A large one (1,000 flows take tens of milliseconds
-// in wasm, more on a loaded machine) is checked just after the page has painted the edit, when
-// the browser is idle (`checkLater`): the click is answered first and the verdict follows a
-// moment later; until it lands the editor shows the last verdict and Run waits.
+// A small scenario is checked as it renders. A large one (1,000 flows take 100–200 ms in wasm,
+// more on a loaded machine) is checked just after the page has painted the edit (`checkLater`),
+// in a worker when the page has one (sim/checkClient.ts): the click is answered first and the
+// verdict follows a moment later, without a long task on the page's thread; until it lands the
+// editor shows the last verdict and Run waits.
 import type { FieldError } from '../sim/protocol';
 import type { WorkEstimate } from '../sim/validator';
 import type { Scenario } from '../scenario/types';
@@ -20,6 +21,9 @@ export interface Verdict {
 
 /** The wasm check of scenario JSON (`PageWasm.check`). */
 export type Checker = (scenarioJson: string) => Verdict;
+
+/** A check that may answer later (`PageWasm.checkOffThread`), or at once. */
+export type LaterChecker = (scenarioJson: string) => Verdict | Promise<Verdict>;
 
 /** A scenario above any of these sizes is checked after the paint, not as it renders (the same
  * sizes above which the editor windows its lists and draws the diagram on a canvas). */
@@ -49,6 +53,13 @@ export function keepVerdict(s: Scenario, v: Verdict): void {
   verdicts.set(s, v);
 }
 
+function thrownVerdict(e: unknown): Verdict {
+  return {
+    errors: [{ path: '', message: e instanceof Error ? e.message : String(e) }],
+    estimate: null,
+  };
+}
+
 /** The verdict on `s`, checking it now if it has not been. */
 export function checkNow(s: Scenario, check: Checker): Verdict {
   const known = verdicts.get(s);
@@ -57,13 +68,36 @@ export function checkNow(s: Scenario, check: Checker): Verdict {
   try {
     v = check(JSON.stringify(s));
   } catch (e) {
-    v = {
-      errors: [{ path: '', message: e instanceof Error ? e.message : String(e) }],
-      estimate: null,
-    };
+    v = thrownVerdict(e);
   }
   verdicts.set(s, v);
   return v;
+}
+
+/** Check `s` with a check that may answer later: at once when it does, else a promise. */
+function checkSoon(s: Scenario, check: LaterChecker): Promise<void> | void {
+  if (verdicts.has(s)) return;
+  let r: Verdict | Promise<Verdict>;
+  try {
+    r = check(JSON.stringify(s));
+  } catch (e) {
+    r = thrownVerdict(e);
+  }
+  if (!(r instanceof Promise)) {
+    verdicts.set(s, r);
+    return;
+  }
+  inFlight.add(s);
+  return r
+    .then(
+      (v) => {
+        if (!verdicts.has(s)) verdicts.set(s, v);
+      },
+      (e: unknown) => {
+        if (!verdicts.has(s)) verdicts.set(s, thrownVerdict(e));
+      },
+    )
+    .finally(() => inFlight.delete(s));
 }
 
 /** Run `fn` once the page has painted and is idle (at most `IDLE_MS` after the paint). */
@@ -83,7 +117,17 @@ export const afterPaint: AfterPaint = (fn) => {
 
 /** What is waiting for a later check, by who asked (the editor's variant): the latest only. */
 const wanted = new Map<string, Scenario>();
-let scheduled = false;
+/** A later check is scheduled, or under way in a worker (then what is asked meanwhile waits for
+ * it to end, and only the latest of that is checked next). */
+let busy = false;
+
+/** Checks under way (asked of a worker, not answered yet). */
+const inFlight = new Set<Scenario>();
+
+/** Whether a later check of `s` is waiting or under way: its verdict is coming. */
+export function verdictComing(s: Scenario): boolean {
+  return !verdicts.has(s) && (inFlight.has(s) || [...wanted.values()].includes(s));
+}
 
 /**
  * Check `s` after the next paint (`when`, for tests). Asking again under the same `key` before
@@ -92,19 +136,26 @@ let scheduled = false;
 export function checkLater(
   key: string,
   s: Scenario,
-  check: Checker,
+  check: LaterChecker,
   when: AfterPaint = afterPaint,
 ): void {
   wanted.set(key, s);
-  if (scheduled) return;
-  scheduled = true;
+  if (busy) return;
+  busy = true;
   when(() => {
-    scheduled = false;
     const todo = [...wanted.values()];
     wanted.clear();
-    for (const t of todo) checkNow(t, check);
-    // Told even when another caller (autosave) checked it meanwhile: the page still shows it
-    // as waiting.
-    if (todo.length > 0) verdictsLanded.update((n) => n + 1);
+    const pending = todo.map((t) => checkSoon(t, check)).filter((p) => p instanceof Promise);
+    const landed = () => {
+      busy = false;
+      // Told even when another caller (autosave) checked it meanwhile: the page still shows it
+      // as waiting.
+      if (todo.length > 0) verdictsLanded.update((n) => n + 1);
+      const next = [...wanted];
+      wanted.clear();
+      for (const [k, t] of next) checkLater(k, t, check, when);
+    };
+    if (pending.length === 0) landed();
+    else void Promise.all(pending).then(landed);
   });
 }

@@ -2,8 +2,10 @@
 //! over a run's seeds, a ratio, a difference, the largest x of a sweep above a reference),
 //! formatted as the report shows it, and each result's rule applied.
 //!
-//! Conditions compare *shown* numbers (value × scale, rounded to its decimals), so the
-//! verdict is the one a reader can check against the table.
+//! Conditions are judged on the exact values, and again on the values as shown (scaled and
+//! rounded to their decimals): when the two verdicts differ, the paper file is refused and
+//! names the value that needs more decimals. So no row passes or fails by rounding, and the
+//! verdict is still the one a reader can check against the table.
 
 use super::spec::{Condition, Operand, Paper, Piece, ResultSpec, ValueSpec, Why};
 use serde_json::Value;
@@ -45,9 +47,10 @@ pub enum Lang {
     Ja,
 }
 
-/// Every value of a paper, as shown (scaled and rounded).
+/// Every value of a paper, exact (scaled) and as shown (also rounded).
 pub struct Values<'a> {
     paper: &'a Paper,
+    exact: BTreeMap<String, f64>,
     shown: BTreeMap<String, f64>,
 }
 
@@ -68,10 +71,26 @@ impl<'a> Values<'a> {
     ) -> Result<Values<'a>, String> {
         let mut vals = Values {
             paper,
+            exact: BTreeMap::new(),
             shown: BTreeMap::new(),
         };
         for name in paper.values.keys() {
             vals.get(name, summaries, 0)?;
+        }
+        for (i, r) in paper.results.iter().enumerate() {
+            let (exact, shown) = (vals.judge(r, false), vals.judge(r, true));
+            if exact != shown {
+                return Err(format!(
+                    "results[{i}] ({}): its exact value {} is {}, but as shown ({}) it would be \
+                     {}; give values.{} more decimals",
+                    r.id,
+                    vals.exact[&r.value],
+                    exact.words(),
+                    vals.text(&r.value),
+                    shown.words(),
+                    r.value
+                ));
+            }
         }
         Ok(vals)
     }
@@ -82,7 +101,7 @@ impl<'a> Values<'a> {
         summaries: &BTreeMap<String, Vec<Value>>,
         depth: usize,
     ) -> Result<f64, String> {
-        if let Some(&x) = self.shown.get(name) {
+        if let Some(&x) = self.exact.get(name) {
             return Ok(x);
         }
         if depth > self.paper.values.len() {
@@ -139,9 +158,10 @@ impl<'a> Values<'a> {
         } else {
             unreachable!("checked by Paper::parse")
         };
-        let x = rounded(raw, decimals(spec));
-        self.shown.insert(name.to_string(), x);
-        Ok(x)
+        self.exact.insert(name.to_string(), raw);
+        self.shown
+            .insert(name.to_string(), rounded(raw, decimals(spec)));
+        Ok(raw)
     }
 
     /// A value as shown (NaN when a sweep had no point above its reference).
@@ -180,22 +200,24 @@ impl<'a> Values<'a> {
             .collect()
     }
 
-    fn operand(&self, o: &Operand) -> f64 {
+    fn operand(&self, o: &Operand, shown: bool) -> f64 {
         match o {
             Operand::Number(x) => *x,
-            Operand::Value(v) => self.shown[v],
+            Operand::Value(v) if shown => self.shown[v],
+            Operand::Value(v) => self.exact[v],
         }
     }
 
-    /// Does every part of `c` hold for `x`? (A NaN never satisfies anything.)
-    fn holds(&self, c: &Condition, x: f64, paper_value: Option<f64>) -> bool {
+    /// Does every part of `c` hold for `x`? (A NaN never satisfies anything.) Other values
+    /// the condition names are taken as shown or exact, as `x` is.
+    fn holds(&self, c: &Condition, x: f64, paper_value: Option<f64>, shown: bool) -> bool {
         let op = |o: &Option<Operand>, f: fn(f64, f64) -> bool| {
-            o.as_ref().is_none_or(|o| f(x, self.operand(o)))
+            o.as_ref().is_none_or(|o| f(x, self.operand(o, shown)))
         };
         let within = c.within.as_ref().is_none_or(|w| {
             let of =
                 w.of.as_ref()
-                    .map_or(paper_value.unwrap_or(f64::NAN), |o| self.operand(o));
+                    .map_or(paper_value.unwrap_or(f64::NAN), |o| self.operand(o, shown));
             let d = (x - of).abs();
             // A hair of slack: a shown number exactly at the edge is within.
             let edge = |t: f64| d <= t * (1.0 + 1e-9) + 1e-12;
@@ -209,14 +231,24 @@ impl<'a> Values<'a> {
             && within
     }
 
+    /// The verdict on a result (the same on its exact and its shown value: `compute`
+    /// refuses a paper where they differ).
     pub fn verdict(&self, r: &ResultSpec) -> Verdict {
-        let x = self.shown[&r.value];
-        if self.holds(&r.reproduced, x, r.paper_value) {
+        self.judge(r, false)
+    }
+
+    fn judge(&self, r: &ResultSpec, shown: bool) -> Verdict {
+        let x = if shown {
+            self.shown[&r.value]
+        } else {
+            self.exact[&r.value]
+        };
+        if self.holds(&r.reproduced, x, r.paper_value, shown) {
             Verdict::Reproduced
         } else if r
             .direction
             .as_ref()
-            .is_some_and(|d| self.holds(d, x, r.paper_value))
+            .is_some_and(|d| self.holds(d, x, r.paper_value, shown))
         {
             Verdict::Direction
         } else {
@@ -355,6 +387,25 @@ mod tests {
             v.why_in(&ja, Verdict::NotReproduced, Lang::Ja),
             "再現せず: 4.00"
         );
+    }
+
+    #[test]
+    fn a_verdict_that_only_rounding_gives_is_refused() {
+        // gb / ga = 0.25 is not below 0.1, but shown with no decimals it reads 0.
+        let mut vals = values();
+        vals["q"] = json!({"ratio": ["gb", "ga"], "decimals": 0});
+        let p = paper(vals.clone(), json!({"below": 0.1}), None);
+        let e = Values::compute(&p, &sums()).err().unwrap();
+        assert!(e.contains("give values.q more decimals"), "{e}");
+        assert!(
+            e.contains("not reproduced") && e.contains("as shown (0)"),
+            "{e}"
+        );
+        // With two decimals the shown 0.25 gives the same verdict as the exact value.
+        vals["q"]["decimals"] = 2.into();
+        let p = paper(vals, json!({"below": 0.1}), None);
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!(v.verdict(&p.results[0]), Verdict::NotReproduced);
     }
 
     #[test]

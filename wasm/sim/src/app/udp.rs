@@ -1,12 +1,12 @@
-//! UDP sources: constant bit rate (optionally with a random start phase, paper
-//! 003), Poisson arrivals with fixed or exponential sizes (queueing oracles),
-//! and on/off CBR.
+//! The datagram source behind every UDP source kind: constant bit rate
+//! (optionally with a random start phase, paper 003), Poisson arrivals with
+//! fixed or exponential sizes (queueing oracles), and on/off CBR. Each kind's
+//! file builds one through `SourceParams::udp`.
 
+use super::{SourceSpec, UDP_HEADER_BYTES};
 use crate::engine::time::{self, Time};
 use crate::engine::Rng;
-use crate::net::packet::{Packet, PacketKind};
-use crate::scenario::validate::UDP_HEADER_BYTES;
-use crate::scenario::SourceSpec;
+use crate::packet::{Packet, PacketKind};
 
 #[derive(Clone, Debug)]
 enum Pattern {
@@ -17,6 +17,24 @@ enum Pattern {
         mean_gap_s: f64,
         exponential_sizes: bool,
     },
+}
+
+/// The rate a UDP source sends at while on, as its parameters give it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UdpRate {
+    /// Payload per datagram, bytes (the mean when sizes vary).
+    pub payload: u32,
+    /// How often it sends.
+    pub pace: UdpPace,
+}
+
+/// How often a UDP source sends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum UdpPace {
+    /// A datagram every so many milliseconds.
+    IntervalMs(f64),
+    /// A mean rate, bits per second on the wire (payload plus headers).
+    RateBps(f64),
 }
 
 #[derive(Clone, Debug)]
@@ -31,53 +49,38 @@ pub struct UdpSource {
 }
 
 impl UdpSource {
-    pub fn from_spec(spec: &SourceSpec, path_mtu: u32) -> Option<Self> {
-        let wire = |payload: u32| (payload + UDP_HEADER_BYTES) as f64 * 8.0;
-        let (pattern, payload, random_phase) = match spec {
-            SourceSpec::Cbr {
-                packet_bytes,
-                interval_ms,
-                random_phase,
-            } => (
-                Pattern::Cbr {
-                    interval: time::millis(*interval_ms).max(1),
-                },
-                *packet_bytes,
-                *random_phase,
-            ),
-            SourceSpec::Poisson {
-                rate_bps,
-                packet_bytes,
-                exponential_sizes,
-            } => (
-                Pattern::Poisson {
-                    mean_gap_s: wire(*packet_bytes) / rate_bps,
-                    exponential_sizes: *exponential_sizes,
-                },
-                *packet_bytes,
-                false,
-            ),
-            SourceSpec::OnOff {
-                rate_bps: Some(rate),
-                packet_bytes,
-                ..
-            } => (
-                Pattern::Cbr {
-                    interval: time::secs(wire(*packet_bytes) / rate).max(1),
-                },
-                *packet_bytes,
-                false,
-            ),
-            _ => return None,
+    /// A datagram of `payload` bytes every `interval` (at least 1 ns),
+    /// starting at once or, with `random_phase`, at a random point of the
+    /// first interval.
+    pub fn cbr(interval: Time, payload: u32, path_mtu: u32, random_phase: bool) -> Self {
+        Self::new(Pattern::Cbr { interval }, payload, path_mtu, random_phase)
+    }
+
+    /// Datagrams with exponential gaps of mean `mean_gap_s`, of `payload`
+    /// bytes or, with `exponential_sizes`, of exponential size with that mean.
+    pub fn poisson(mean_gap_s: f64, exponential_sizes: bool, payload: u32, path_mtu: u32) -> Self {
+        let pattern = Pattern::Poisson {
+            mean_gap_s,
+            exponential_sizes,
         };
-        Some(Self {
+        Self::new(pattern, payload, path_mtu, false)
+    }
+
+    fn new(pattern: Pattern, payload: u32, path_mtu: u32, random_phase: bool) -> Self {
+        Self {
             pattern,
             payload,
             max_payload: path_mtu.saturating_sub(UDP_HEADER_BYTES).max(1),
             random_phase,
             sent_packets: 0,
             sent_bytes: 0,
-        })
+        }
+    }
+
+    /// The datagram source of `spec` on a path of `path_mtu`; None for a
+    /// source that sends no datagrams.
+    pub fn from_spec(spec: &SourceSpec, path_mtu: u32) -> Option<Self> {
+        spec.udp(path_mtu)
     }
 
     /// Delay before the first datagram after the flow (or an on period) starts.

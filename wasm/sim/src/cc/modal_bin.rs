@@ -43,7 +43,8 @@ pub fn modal_bin_mean(samples: &[f64]) -> Option<f64> {
 
 fn median(samples: &[f64]) -> f64 {
     let mut v = samples.to_vec();
-    v.sort_by(f64::total_cmp);
+    // Values equal under total_cmp are the same bits: an unstable sort gives the same order.
+    v.sort_unstable_by(f64::total_cmp);
     let n = v.len();
     if n % 2 == 1 {
         v[n / 2]

@@ -111,6 +111,68 @@ pub fn relation(
         .with("value", value)
 }
 
+/// A finite number in [lo, hi] at `path` (`unit` for the message): the range
+/// check the scenario, queue and source checks share.
+pub fn check_range(
+    errors: &mut Vec<ValidationError>,
+    path: &str,
+    v: f64,
+    lo: f64,
+    hi: f64,
+    unit: &str,
+) {
+    if !v.is_finite() {
+        errors.push(ValidationError::at(path, E::NotFinite));
+    } else if v < lo || v > hi {
+        errors.push(out_of_range(path, lo, hi, v, unit));
+    }
+}
+
+/// A finite number in (0, hi] at `path`.
+pub fn check_positive(errors: &mut Vec<ValidationError>, path: &str, v: f64, hi: f64, unit: &str) {
+    if !v.is_finite() {
+        errors.push(ValidationError::at(path, E::NotFinite));
+    } else if v <= 0.0 {
+        errors.push(
+            ValidationError::at(path, E::NotPositive)
+                .with("value", v)
+                .unit(unit),
+        );
+    } else if v > hi {
+        errors.push(
+            ValidationError::at(path, E::AboveMax)
+                .with("max", hi)
+                .with("value", v)
+                .unit(unit),
+        );
+    }
+}
+
+/// A positive value below `min` at `path` (zero itself is another rule's:
+/// `zero_ok` says which, for the message).
+pub fn check_floor(
+    errors: &mut Vec<ValidationError>,
+    path: &str,
+    v: f64,
+    min: f64,
+    unit: &str,
+    zero_ok: bool,
+) {
+    if v > 0.0 && v < min {
+        let code = if zero_ok {
+            E::BelowFloorOrZero
+        } else {
+            E::BelowFloor
+        };
+        errors.push(
+            ValidationError::at(path, code)
+                .with("min", min)
+                .unit(unit)
+                .with("value", v),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,6 +20,7 @@ mod admit;
 
 pub use admit::{check_scenario, parse_scenario, parse_scenario_bytes, validate, ScenarioCheck};
 
+use crate::app::{OnOff, UdpPace, UdpRate};
 use crate::host::{HostParams, HOST_METRICS};
 use crate::metrics::bounds::{mathis_bps, window_bound_bps, MATHIS_C_EVERY_ACK};
 use crate::net::packet::IP_HEADER_BYTES;
@@ -164,8 +165,8 @@ fn modelled_host(s: &Scenario, adj: &Adjacency, id: &str) -> Option<HostParams> 
 /// The on/off switches of a flow's source over the run: one event each
 /// (`AppToggle`), whether or not the flow sends while on.
 fn toggles(f: &Flow, duration: f64) -> f64 {
-    match f.source {
-        SourceSpec::OnOff { on_s, off_s, .. } if on_s + off_s > 0.0 => {
+    match f.source.on_off() {
+        Some(OnOff { on_s, off_s, .. }) if on_s + off_s > 0.0 => {
             let start = if f.start_s.is_finite() {
                 f.start_s
             } else {
@@ -179,8 +180,8 @@ fn toggles(f: &Flow, duration: f64) -> f64 {
 
 /// Fraction of the time an on/off source is on.
 fn on_fraction(source: &SourceSpec) -> f64 {
-    match source {
-        SourceSpec::OnOff { on_s, off_s, .. } if on_s + off_s > 0.0 => on_s / (on_s + off_s),
+    match source.on_off() {
+        Some(OnOff { on_s, off_s, .. }) if on_s + off_s > 0.0 => on_s / (on_s + off_s),
         _ => 1.0,
     }
 }
@@ -188,26 +189,20 @@ fn on_fraction(source: &SourceSpec) -> f64 {
 /// The sending rate of a UDP source while on, b/s on the wire, and its datagram
 /// size, bytes. Sources never send more than one datagram per nanosecond.
 fn udp_rate(source: &SourceSpec) -> (f64, f64) {
-    let (bps, payload) = match source {
-        SourceSpec::Cbr {
-            packet_bytes,
-            interval_ms,
-            ..
-        } => {
-            let wire = (*packet_bytes + UDP_HEADER_BYTES) as f64 * 8.0;
-            (wire / (interval_ms * 1e-3).max(1e-9), *packet_bytes)
+    let (bps, payload) = match source.udp_rate() {
+        Some(UdpRate {
+            payload,
+            pace: UdpPace::IntervalMs(ms),
+        }) => {
+            let wire = (payload + UDP_HEADER_BYTES) as f64 * 8.0;
+            (wire / (ms * 1e-3).max(1e-9), payload)
         }
-        SourceSpec::Poisson {
-            rate_bps,
-            packet_bytes,
-            ..
-        } => (*rate_bps, *packet_bytes),
-        SourceSpec::OnOff {
-            rate_bps,
-            packet_bytes,
-            ..
-        } => (rate_bps.unwrap_or(0.0), *packet_bytes),
-        _ => (0.0, 1000),
+        Some(UdpRate {
+            payload,
+            pace: UdpPace::RateBps(bps),
+        }) => (bps, payload),
+        // No datagrams (a UDP on/off source without its rate, which validation refuses).
+        None => (0.0, 1000),
     };
     let size = (payload + UDP_HEADER_BYTES) as f64;
     (bps.min(size * 8.0 * 1e9), size)
@@ -400,7 +395,7 @@ pub fn estimate_work(s: &Scenario) -> WorkEstimate {
                 };
                 let iw = f64::from(t.initial_window_segments.max(1));
                 let mut segments = tcp_segments(share, segment, p.rtt_s, iw, p.active_s);
-                if let SourceSpec::Sized { bytes } = f.source {
+                if let Some(bytes) = f.source.tcp_bytes() {
                     segments = segments.min((bytes as f64 / mss).ceil());
                 }
                 let delayed = t.delayed_ack != DelayedAck::Off;
@@ -677,6 +672,7 @@ fn min_rto_s(t: &TcpOptions) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::cbr::CbrSpec;
     use crate::scenario::parse_scenario_without_work_limits;
 
     /// One bulk TCP flow over a two-link path: `rate` bottleneck, 40 ms RTT.
@@ -781,11 +777,11 @@ mod tests {
         u.id = "u".into();
         u.protocol = Protocol::Udp;
         // 1000-byte datagrams (1028 on the wire) every ms: 8.224 Mb/s, 10,000 in 10 s.
-        u.source = SourceSpec::Cbr {
+        u.source = SourceSpec::Cbr(CbrSpec {
             packet_bytes: 1000,
             interval_ms: 1.0,
             random_phase: false,
-        };
+        });
         s.flows.push(u);
         let w = estimate_work(&s);
         let tcp_only = estimate(&path(10e6, 10.0, ""));

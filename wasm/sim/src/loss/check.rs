@@ -3,7 +3,7 @@
 //! it, with the field path, e.g. `topology.links[1].loss.p`.
 
 use super::LossSpec;
-use crate::error::{out_of_range, ErrorCode as E, ValidationError};
+use crate::error::{check_range, ErrorCode as E, ValidationError};
 
 /// Checks of one `loss` object: where its errors go, its path, and the
 /// longest time a scenario may name.
@@ -48,12 +48,7 @@ impl<'a> LossCheck<'a> {
 
     /// A finite number in [lo, hi].
     pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(field, E::NotFinite);
-        } else if v < lo || v > hi {
-            let e = out_of_range(&self.path(field), lo, hi, v, unit);
-            self.errors.push(e);
-        }
+        check_range(self.errors, &self.path(field), v, lo, hi, unit);
     }
 
     /// A probability, in [0, 1].

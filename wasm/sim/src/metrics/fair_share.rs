@@ -18,9 +18,10 @@
 //! modelled: this is the unweighted max-min share, the yardstick that
 //! FQ-CoDel and DRR approach and that Jain's index measures against.
 
+use crate::app::UdpPace;
 use crate::net::packet::TCP_IP_HEADER_BYTES;
 use crate::net::routing::adjacency_by_id;
-use crate::scenario::{Protocol, Scenario, SourceSpec};
+use crate::scenario::{Protocol, Scenario};
 use serde::Serialize;
 
 /// IPv4 + UDP header bytes added to each datagram's payload (RFC 791, RFC 768).
@@ -92,27 +93,24 @@ pub fn max_min(
 /// What flow `f` can use at most, b/s on the wire (∞: no limit of its own).
 fn demand_bps(s: &Scenario, f: usize, window_bps_wire: Option<f64>) -> f64 {
     let flow = &s.flows[f];
-    match (&flow.protocol, &flow.source) {
-        (
-            Protocol::Udp,
-            SourceSpec::Cbr {
-                packet_bytes,
-                interval_ms,
-                ..
-            },
-        ) => (f64::from(*packet_bytes) + UDP_IP_HEADER_BYTES) * 8.0 / (interval_ms / 1000.0),
-        (Protocol::Udp, SourceSpec::Poisson { rate_bps, .. }) => *rate_bps,
-        (
-            Protocol::Udp,
-            SourceSpec::OnOff {
-                on_s,
-                off_s,
-                rate_bps: Some(r),
-                ..
-            },
-        ) => r * on_s / (on_s + off_s),
-        (Protocol::Tcp, _) => window_bps_wire.unwrap_or(f64::INFINITY),
-        _ => f64::INFINITY,
+    match flow.protocol {
+        Protocol::Udp => match flow.source.udp_rate() {
+            Some(rate) => {
+                let bps = match rate.pace {
+                    UdpPace::IntervalMs(ms) => {
+                        (f64::from(rate.payload) + UDP_IP_HEADER_BYTES) * 8.0 / (ms / 1000.0)
+                    }
+                    UdpPace::RateBps(r) => r,
+                };
+                // An on/off source sends for on / (on + off) of the time.
+                match flow.source.on_off() {
+                    Some(o) => bps * o.on_s / (o.on_s + o.off_s),
+                    None => bps,
+                }
+            }
+            None => f64::INFINITY,
+        },
+        Protocol::Tcp => window_bps_wire.unwrap_or(f64::INFINITY),
     }
 }
 
@@ -169,7 +167,8 @@ pub fn fair_share_steps(s: &Scenario, window_bps: &[Option<f64>]) -> Vec<Vec<Fai
         .map(|f| data_start_s(s, f, routes[f].as_deref()))
         .collect();
     let mut starts = data_start.clone();
-    starts.sort_by(f64::total_cmp);
+    // Values equal under total_cmp are the same bits: an unstable sort gives the same order.
+    starts.sort_unstable_by(f64::total_cmp);
     starts.dedup();
     let mut out = vec![Vec::new(); s.flows.len()];
     for &t in &starts {

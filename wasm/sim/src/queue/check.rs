@@ -5,7 +5,9 @@
 //! The shared limits of every discipline are here.
 
 use super::{FlowWeight, QueueSpec};
-use crate::error::{out_of_range, ErrorCode as E, Param, ValidationError};
+use crate::error::{
+    check_positive, check_range, out_of_range, ErrorCode as E, Param, ValidationError,
+};
 use std::collections::BTreeSet;
 
 /// Largest queue capacity accepted, packets.
@@ -99,20 +101,7 @@ impl<'a> QueueCheck<'a> {
 
     /// A finite number in (0, hi].
     pub fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(field, E::NotFinite);
-        } else if v <= 0.0 {
-            let e = ValidationError::at(self.path(field), E::NotPositive)
-                .with("value", v)
-                .unit(unit);
-            self.errors.push(e);
-        } else if v > hi {
-            let e = ValidationError::at(self.path(field), E::AboveMax)
-                .with("max", hi)
-                .with("value", v)
-                .unit(unit);
-            self.errors.push(e);
-        }
+        check_positive(self.errors, &self.path(field), v, hi, unit);
     }
 
     /// A finite number in [lo, hi]. Used where a tiny positive value would make a
@@ -120,11 +109,7 @@ impl<'a> QueueCheck<'a> {
     /// subnormal weight or reserved rate sends the GPS virtual clock to infinity
     /// (a cargo-fuzz find, kept as a regression test below).
     pub fn within(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(field, E::NotFinite);
-        } else if v < lo || v > hi {
-            self.outside(field, lo, hi, v, unit);
-        }
+        check_range(self.errors, &self.path(field), v, lo, hi, unit);
     }
 
     /// A probability-like number in (0, 1].
@@ -145,7 +130,7 @@ impl<'a> QueueCheck<'a> {
         let mut seen = BTreeSet::new();
         for (i, w) in ws.iter().enumerate() {
             self.flow(&format!("{field}[{i}].flow"), &w.flow, flows);
-            if !seen.insert(w.flow.as_str()) {
+            if !seen.insert(w.flow.clone()) {
                 let e = ValidationError::at(
                     self.path(&format!("{field}[{i}].flow")),
                     E::FlowListedTwice,

@@ -152,7 +152,7 @@ impl QueueParams for PrioritySpec {
         for (i, fp) in s.priorities.iter().enumerate() {
             let p = format!("priorities[{i}]");
             c.flow(&format!("{p}.flow"), &fp.flow, flows);
-            if !seen.insert(fp.flow.as_str()) {
+            if !seen.insert(fp.flow.clone()) {
                 let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowListedTwice)
                     .with("flow", &fp.flow);
                 c.push(e);
@@ -167,14 +167,14 @@ impl QueueParams for PrioritySpec {
     }
     fn limits(&self) -> (Option<u64>, Option<u64>) {
         // Each priority level has its own FIFO of limit_packets (Linux prio).
-        let mut levels: Vec<u8> = self.priorities.iter().map(|p| p.priority).collect();
-        levels.push(self.default_priority);
-        levels.sort_unstable();
-        levels.dedup();
-        (
-            Some(u64::from(self.limit_packets) * levels.len() as u64),
-            None,
-        )
+        // The distinct levels in use.
+        let mut used = [false; 256];
+        for p in &self.priorities {
+            used[usize::from(p.priority)] = true;
+        }
+        used[usize::from(self.default_priority)] = true;
+        let levels = used.iter().filter(|&&u| u).count();
+        (Some(u64::from(self.limit_packets) * levels as u64), None)
     }
     fn example() -> Self {
         Self::default()

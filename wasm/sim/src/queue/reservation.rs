@@ -380,7 +380,7 @@ impl QueueParams for WfqSpec {
         for (i, r) in s.reservations.iter().enumerate() {
             let p = format!("reservations[{i}]");
             c.flow(&format!("{p}.flow"), &r.flow, flows);
-            if !seen.insert(r.flow.as_str()) {
+            if !seen.insert(r.flow.clone()) {
                 let e = ValidationError::at(c.path(&format!("{p}.flow")), E::FlowReservedTwice)
                     .with("flow", &r.flow);
                 c.push(e);

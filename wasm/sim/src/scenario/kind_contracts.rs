@@ -1,6 +1,7 @@
 //! Contract tests run for every line of the queue-discipline, loss-model and
 //! traffic-source registries, so a new line is covered with no new test (the
-//! registries' `#[cfg(test)]` lines are among them). For each kind:
+//! registries' `#[cfg(test)]` lines are among them). For each kind (a
+//! source on a flow of the first transport its line lists):
 //! - its defaults (the kind alone) pass the validator, unless a field has no
 //!   default or the object must choose between fields;
 //! - the reader takes its documented example, which validates, and what is
@@ -9,6 +10,7 @@
 //! - a bad value (-1) in each numeric field of the example is refused, and
 //!   the error names that field's path.
 
+use crate::app::SourceSpec;
 use crate::invariants::run_checked;
 use crate::loss::LossSpec;
 use crate::queue::QueueSpec;
@@ -149,6 +151,30 @@ fn every_loss_model_keeps_the_contract() {
             "topology.links[1].loss",
             example,
             &|v: &mut Value, l: Value| v["topology"]["links"][1]["loss"] = l,
+        );
+    }
+}
+
+#[test]
+fn every_traffic_source_keeps_the_contract() {
+    let examples = SourceSpec::examples();
+    let kinds: Vec<&str> = examples.iter().map(SourceSpec::kind).collect();
+    assert_eq!(kinds, SourceSpec::KINDS, "one example per registry line");
+    assert!(
+        kinds.contains(&"test_dummy"),
+        "the test-only line is covered"
+    );
+    for src in examples {
+        let example: Value = serde_json::to_value(&src).expect("json");
+        let protocol = serde_json::to_value(src.protocols()[0]).expect("json");
+        holds(
+            src.kind(),
+            "flows[0].source",
+            example,
+            &|v: &mut Value, s: Value| {
+                v["flows"][0]["protocol"] = protocol.clone();
+                v["flows"][0]["source"] = s;
+            },
         );
     }
 }

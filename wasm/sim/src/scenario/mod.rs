@@ -10,7 +10,6 @@ mod host_spec;
 mod link_spec;
 mod reader;
 pub mod routing;
-pub(crate) mod source_registry;
 mod types;
 pub mod validate;
 mod validate_cc;

@@ -21,12 +21,12 @@ pub struct Adjacency {
 
 /// Build the adjacency list; links naming unknown nodes are skipped (validation reports them).
 pub fn adjacency_by_id(topo: &Topology) -> Adjacency {
-    let index: BTreeMap<String, usize> = topo
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.id.clone(), i))
-        .collect();
+    // Inserted one by one (a repeated id keeps its last index, as `collect` would): the
+    // collector's sort would be more code in the .wasm.
+    let mut index = BTreeMap::new();
+    for (i, n) in topo.nodes.iter().enumerate() {
+        index.insert(n.id.clone(), i);
+    }
     let mut out = vec![Vec::new(); topo.nodes.len()];
     for (li, l) in topo.links.iter().enumerate() {
         if let (Some(&a), Some(&b)) = (index.get(&l.a), index.get(&l.b)) {

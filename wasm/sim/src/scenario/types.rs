@@ -335,38 +335,14 @@ pub enum SwitchTrigger {
     LossRateAbove { loss_rate: f64, window_s: f64 },
 }
 
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Protocol {
-    /// TCP: reliable, congestion-controlled.
-    #[default]
-    Tcp,
-    /// UDP: datagrams at the source's rate, no feedback.
-    Udp,
-}
+// The transport and the application behind a flow come from app/: one line
+// per source in app/registry.rs, each source's struct in its own file.
+pub use crate::app::{Protocol, SourceSpec};
 
 // Congestion control: the algorithm names (`CcAlgorithm`), the `cc_params`
 // blocks (`CcParams`) and the slow-start rule come from cc/: one line per
 // algorithm in cc/registry.rs, each block's struct in its algorithm's file.
 pub use crate::cc::{CcAlgorithm, CcParams, SlowStart};
-
-use super::source_registry::{define_source_types, for_each_source};
-
-// SourceSpec: one line per source in scenario/source_registry.rs.
-for_each_source!(define_source_types);
-
-// Written out: the registry macro defines the variants, so `#[default]` cannot mark one.
-#[allow(clippy::derivable_impls)]
-impl Default for SourceSpec {
-    fn default() -> Self {
-        SourceSpec::Bulk
-    }
-}
-
-pub(super) fn default_udp_payload() -> u32 {
-    1000
-}
 
 /// Loss recovery of the TCP sender.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -4,9 +4,10 @@
 use super::types::*;
 use super::validate_link::check_link_impairments;
 use super::SCHEMA_VERSION;
+use crate::app::check::{check_source, SourceContext};
 pub(super) use crate::error::relation;
-use crate::error::ErrorCode as E;
 pub use crate::error::ValidationError;
+use crate::error::{check_floor, check_positive, check_range, ErrorCode as E};
 use crate::queue::check::{check_queue, QueueContext};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,10 +45,8 @@ pub const MAX_DELAY_MS: f64 = 10_000.0;
 /// (docs/reliability.md, "Floors"). Time is counted in whole nanoseconds.
 /// Shortest run: 1 µs.
 pub const MIN_DURATION_S: f64 = 1e-6;
-/// Shortest on or off period of an on/off source: 1 µs, under the
-/// transmission time of one full-size packet at 10 Gb/s (1.2 µs); each
-/// period costs an event.
-pub const MIN_ON_OFF_S: f64 = 1e-6;
+/// Shortest on or off period of an on/off source.
+pub use crate::app::on_off::MIN_ON_OFF_S;
 
 struct Checker {
     errors: Vec<ValidationError>,
@@ -63,48 +62,17 @@ impl Checker {
     }
 
     fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(path, E::NotFinite);
-        } else if v < lo || v > hi {
-            self.push(out_of_range(path, lo, hi, v, unit));
-        }
+        check_range(&mut self.errors, path, v, lo, hi, unit);
     }
 
     fn positive(&mut self, path: &str, v: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(path, E::NotFinite);
-        } else if v <= 0.0 {
-            self.push(
-                ValidationError::at(path, E::NotPositive)
-                    .with("value", v)
-                    .unit(unit),
-            );
-        } else if v > hi {
-            self.push(
-                ValidationError::at(path, E::AboveMax)
-                    .with("max", hi)
-                    .with("value", v)
-                    .unit(unit),
-            );
-        }
+        check_positive(&mut self.errors, path, v, hi, unit);
     }
 
     /// A positive value below `min` (zero itself is another rule's: `zero_ok`
     /// says which, for the message).
     fn floor(&mut self, path: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
-        if v > 0.0 && v < min {
-            let code = if zero_ok {
-                E::BelowFloorOrZero
-            } else {
-                E::BelowFloor
-            };
-            self.push(
-                ValidationError::at(path, code)
-                    .with("min", min)
-                    .unit(unit)
-                    .with("value", v),
-            );
-        }
+        check_floor(&mut self.errors, path, v, min, unit, zero_ok);
     }
 
     fn id(&mut self, path: &str, id: &str) {
@@ -165,7 +133,12 @@ pub fn validate_fields(s: &Scenario) -> Vec<ValidationError> {
     }
 
     let nodes = check_nodes(&mut c, &s.topology.nodes);
-    let flow_ids: BTreeSet<String> = s.flows.iter().map(|f| f.id.clone()).collect();
+    // Id sets are filled by `insert` throughout validation (collecting would bring the
+    // collector's sort along as more code in the .wasm).
+    let mut flow_ids = BTreeSet::new();
+    for f in &s.flows {
+        flow_ids.insert(f.id.clone());
+    }
     check_links(&mut c, &s.topology.links, &nodes, &flow_ids);
     check_flows(&mut c, s, &nodes);
     super::validate_cc::check_cc_rules(&mut c.errors, s, &nodes);
@@ -197,11 +170,11 @@ fn check_links(
     if links.len() > MAX_LINKS {
         c.push(too_many("topology.links", MAX_LINKS, "links"));
     }
-    let mut ids = BTreeMap::new();
+    let mut ids = BTreeSet::new();
     for (i, l) in links.iter().enumerate() {
         let p = format!("topology.links[{i}]");
         c.id(&format!("{p}.id"), &l.id);
-        if ids.insert(l.id.clone(), ()).is_some() {
+        if !ids.insert(l.id.clone()) {
             c.push(duplicate(format!("{p}.id"), "link", &l.id));
         }
         for (end, name) in [("a", &l.a), ("b", &l.b)] {
@@ -271,7 +244,7 @@ pub fn tcp_header_bytes(timestamps: bool) -> u32 {
 }
 
 /// IPv4 (20) + UDP (8) headers.
-pub const UDP_HEADER_BYTES: u32 = 28;
+pub use crate::app::UDP_HEADER_BYTES;
 
 fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
     let hdr = tcp_header_bytes(t.timestamps);
@@ -402,120 +375,11 @@ fn check_tcp(c: &mut Checker, p: &str, t: &TcpOptions, path_mtu: Option<u32>) {
     }
 }
 
-fn check_source(c: &mut Checker, p: &str, f: &Flow, path_mtu: Option<u32>) {
-    let udp_max = path_mtu.map(|m| m.saturating_sub(UDP_HEADER_BYTES));
-    let payload = |c: &mut Checker, field: &str, bytes: u32| {
-        let hi = udp_max.unwrap_or(65_507);
-        if bytes == 0 || bytes > hi {
-            c.push(
-                ValidationError::at(format!("{p}.{field}"), E::DatagramSize)
-                    .with("max", hi)
-                    .with("value", bytes),
-            );
-        }
-    };
-    // The transport first: the registry says which sources drive which.
-    let proto = f.protocol;
-    if !f.source.serves(proto) {
-        let kind = match proto {
-            Protocol::Tcp => "TCP",
-            Protocol::Udp => "UDP",
-        };
-        // "bulk, sized or on_off": the registry's kinds for this transport.
-        let kinds = SourceSpec::kinds_for(proto);
-        let allowed = match kinds.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        c.push(
-            ValidationError::at(format!("{p}.kind"), E::SourceNotForProtocol)
-                .with("protocol", kind)
-                .with("source", f.source.kind())
-                .with("allowed", allowed),
-        );
-        return;
-    }
-    // Each source's fields (an arm per registry line: the compiler asks for a new one's).
-    match &f.source {
-        SourceSpec::Bulk => {}
-        SourceSpec::Sized { bytes } => {
-            if *bytes == 0 || *bytes > 1 << 50 {
-                c.push(out_of_range(
-                    &format!("{p}.bytes"),
-                    1u32,
-                    "2^50",
-                    *bytes,
-                    "bytes",
-                ));
-            }
-        }
-        SourceSpec::Cbr {
-            packet_bytes,
-            interval_ms,
-            ..
-        } => {
-            payload(c, "packet_bytes", *packet_bytes);
-            c.positive(&format!("{p}.interval_ms"), *interval_ms, 60_000.0, "ms");
-            if interval_ms.is_finite() && *interval_ms > 0.0 && *interval_ms < 0.0001 {
-                c.push(
-                    ValidationError::at(format!("{p}.interval_ms"), E::BelowMin)
-                        .with("min", 0.0001)
-                        .unit("ms"),
-                );
-            }
-        }
-        SourceSpec::Poisson {
-            rate_bps,
-            packet_bytes,
-            ..
-        } => {
-            payload(c, "packet_bytes", *packet_bytes);
-            c.range(
-                &format!("{p}.rate_bps"),
-                *rate_bps,
-                MIN_RATE_BPS,
-                MAX_RATE_BPS,
-                "b/s",
-            );
-        }
-        SourceSpec::OnOff {
-            on_s,
-            off_s,
-            rate_bps,
-            packet_bytes,
-            ..
-        } => {
-            c.positive(&format!("{p}.on_s"), *on_s, MAX_DURATION_S, "s");
-            c.floor(&format!("{p}.on_s"), *on_s, MIN_ON_OFF_S, "s", false);
-            c.range(&format!("{p}.off_s"), *off_s, 0.0, MAX_DURATION_S, "s");
-            c.floor(&format!("{p}.off_s"), *off_s, MIN_ON_OFF_S, "s", true);
-            match (proto, rate_bps) {
-                (Protocol::Udp, Some(r)) => {
-                    c.range(
-                        &format!("{p}.rate_bps"),
-                        *r,
-                        MIN_RATE_BPS,
-                        MAX_RATE_BPS,
-                        "b/s",
-                    );
-                    payload(c, "packet_bytes", *packet_bytes);
-                }
-                (Protocol::Udp, None) => c.err(format!("{p}.rate_bps"), E::UdpOnOffNeedsRate),
-                (Protocol::Tcp, Some(_)) => c.err(format!("{p}.rate_bps"), E::TcpOnOffRate),
-                (Protocol::Tcp, None) => {}
-            }
-        }
-        #[cfg(test)]
-        SourceSpec::TestDummy => {}
-    }
-}
-
 fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>) {
     if s.flows.len() > MAX_FLOWS {
         c.push(too_many("flows", MAX_FLOWS, "flows"));
     }
-    let mut ids = BTreeMap::new();
+    let mut ids = BTreeSet::new();
     let adjacency = super::routing::adjacency_by_id(&s.topology);
     // Every flow's route at once (one search per destination): None when an end is unknown.
     let ends: Vec<Option<(usize, usize)>> = s
@@ -532,7 +396,7 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
     for (i, f) in s.flows.iter().enumerate() {
         let p = format!("flows[{i}]");
         c.id(&format!("{p}.id"), &f.id);
-        if ids.insert(f.id.clone(), ()).is_some() {
+        if !ids.insert(f.id.clone()) {
             c.push(duplicate(format!("{p}.id"), "flow", &f.id));
         }
         let mut ends_ok = true;
@@ -589,7 +453,14 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                     .unwrap_or(1500)
             })
         };
-        check_source(c, &format!("{p}.source"), f, path_mtu);
+        let flow = SourceContext {
+            protocol: f.protocol,
+            path_mtu,
+            max_time_s: MAX_DURATION_S,
+            min_rate_bps: MIN_RATE_BPS,
+            max_rate_bps: MAX_RATE_BPS,
+        };
+        check_source(&mut c.errors, &format!("{p}.source"), &f.source, &flow);
         if f.protocol == Protocol::Tcp {
             check_tcp(c, &format!("{p}.tcp"), &f.tcp, path_mtu);
             let opening = super::cc_rules::resolve_cc(s, i);

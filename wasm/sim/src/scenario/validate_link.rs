@@ -32,11 +32,7 @@ impl LinkCheck<'_> {
     }
 
     fn range(&mut self, path: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        if !v.is_finite() {
-            self.err(path, E::NotFinite);
-        } else if v < lo || v > hi {
-            self.push(out_of_range(path, lo, hi, v, unit));
-        }
+        crate::error::check_range(self.errors, path, v, lo, hi, unit);
     }
 }
 

@@ -116,14 +116,13 @@ impl World {
 
         // Routes towards every host that ends a flow (data one way, ACKs the other).
         let mut routes = vec![NO_ROUTE; n_nodes * n_nodes];
-        let mut endpoints: Vec<usize> = s
-            .flows
-            .iter()
-            .flat_map(|f| [adj.index[&f.src], adj.index[&f.dst]])
-            .collect();
-        endpoints.sort_unstable();
-        endpoints.dedup();
-        for dst in endpoints {
+        let mut endpoint = vec![false; n_nodes];
+        for f in &s.flows {
+            endpoint[adj.index[&f.src]] = true;
+            endpoint[adj.index[&f.dst]] = true;
+        }
+        // In node order.
+        for dst in (0..n_nodes).filter(|&n| endpoint[n]) {
             for (node, hop) in adj.next_hop_table(dst).into_iter().enumerate() {
                 if let Some(c) = hop {
                     routes[node * n_nodes + dst] = c as u32;

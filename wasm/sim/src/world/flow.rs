@@ -26,6 +26,11 @@ pub struct HostRt {
 /// Paper 001's user-level receiving process (`tcp.user_level`): a FIFO
 /// server at `rate_bps` behind a socket buffer of `buffer_bytes`. Each
 /// segment's processing is known when it arrives, so only the head has an event.
+///
+/// The paper's protocol runs over UDP, so no kernel acknowledges on arrival:
+/// the process reads one datagram per `recvfrom()` (BSD `soreceive` hands an
+/// atomic protocol one record a call) and acknowledges after it has read it,
+/// each one or a batch at a time (`acknowledge`; the paper does not say which).
 pub struct UserLevelRt {
     pub rate_bps: f64,
     pub buffer_bytes: u64,
@@ -69,7 +74,8 @@ impl UserLevelRt {
     }
 
     /// A segment reaches the socket at `now`: when the process will have
-    /// handled it, or None when the buffer has no room (an overrun).
+    /// handled it, or None when the buffer has no room (an overrun: BSD
+    /// `udp_input` drops a datagram that `sbappendaddr` finds no room for).
     pub fn accept(&mut self, now: Time, pkt: &Packet) -> Option<Time> {
         if self.waiting_bytes(now) + pkt.size as u64 > self.buffer_bytes {
             self.overruns += 1;

@@ -2,11 +2,11 @@
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
 // Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
 // the page; the open flow's details then show beneath the box.
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
-import { objectFields, variant, variants } from '../../scenario/schemaInfo';
+import { objectFields, sourceKindsFor, variant } from '../../scenario/schemaInfo';
 import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
@@ -18,9 +18,9 @@ import { NumberField } from './NumberField';
 import { SchemaFields } from './SchemaFields';
 import { SelectField } from './SelectField';
 
-const UDP_SOURCES = variants('SourceSpec')
-  .map((v) => v.kind)
-  .filter((k) => k !== 'bulk' && k !== 'sized');
+// The transports each source drives come from its registry line (the schema's `x-protocols`).
+const UDP_SOURCES = sourceKindsFor('udp');
+const TCP_ONLY_SOURCES = sourceKindsFor('tcp').filter((k) => !UDP_SOURCES.includes(k));
 const CC_PARAM_DEFS = new Map(objectFields('CcParams').map((f) => [f.name, f.ref ?? '']));
 
 /** The protocol select's value: `udp` or `tcp:<algorithm>`. */
@@ -40,7 +40,7 @@ export function withProtocol(f: Flow, value: string): Flow {
     return next;
   }
   const cc = value.slice(4) as NonNullable<Flow['cc']>;
-  const tcpSource = f.source && (f.source.kind === 'bulk' || f.source.kind === 'sized');
+  const tcpSource = f.source && TCP_ONLY_SOURCES.includes(f.source.kind);
   const next: Flow = { ...f, protocol: 'tcp', cc };
   if (!tcpSource) delete next.source;
   return next;
@@ -54,8 +54,10 @@ interface Props {
 
 export function FlowsTable({ scenario, open, onOpen }: Props) {
   const t = useStrings();
-  const hosts = hostIds(scenario);
-  const hostOptions = hosts.map((h) => ({ value: h, label: h }));
+  const nodes = scenario.topology.nodes;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the hosts depend on the nodes only
+  const hosts = useMemo(() => hostIds(scenario), [nodes]);
+  const hostOptions = useMemo(() => hosts.map((h) => ({ value: h, label: h })), [hosts]);
   const protocolOptions = [
     ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
     { value: 'udp', label: t.flows.udp },
@@ -84,9 +86,17 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   }, [windowed, win.start]);
   const [start, end] = windowed ? [win.start, win.end] : [0, flows.length];
   const openFlow = open !== null ? flows[open] : undefined;
+  // Rows keyed by flow id (an id repeated in the slice, which validation refuses, by its index
+  // too): removing the first flow moves the rows' DOM up instead of rebuilding every row.
+  const keys = new Set<string>();
+  const keyOf = (f: Flow, i: number) => {
+    const k = keys.has(f.id) ? `${f.id}#${i}` : f.id;
+    keys.add(k);
+    return k;
+  };
   const row = (f: Flow, i: number) => (
     <FlowRow
-      key={`${f.id}-${i}`}
+      key={keyOf(f, i)}
       flow={f}
       index={i}
       hostOptions={hostOptions}

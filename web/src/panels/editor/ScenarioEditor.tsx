@@ -32,6 +32,9 @@ import { RunSettings } from './RunSettings';
 import { CANVAS_ABOVE } from './TopologyCanvas';
 import { TopologyEditor } from './TopologyEditor';
 
+/** The diagram's key for useDeferredMount until the flows table has rendered. */
+const NOT_YET = Symbol('not yet');
+
 interface Props {
   checks: { A: ScenarioCheck; B: ScenarioCheck | null };
 }
@@ -49,13 +52,15 @@ export function ScenarioEditor({ checks }: Props) {
   const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
   const diffs = state.B ? diffScenarios(state.A, state.B) : [];
   const preset = state.preset !== 'custom' ? t.presets[state.preset] : undefined;
-  // A large scenario's diagram and flows table render just after the editor first shows, and
-  // just after another scenario is loaded into it.
+  // A large scenario's flows table renders just after the editor first shows (and just after
+  // another scenario is loaded into it), its diagram just after that: three short tasks of the
+  // page's thread, not one long one.
   const large =
     scenario.flows.length > VIRTUAL_ABOVE ||
     scenario.topology.nodes.length > CANVAS_ABOVE ||
     scenario.topology.links.length > CANVAS_ABOVE;
-  const ready = useDeferredMount(!large, state.loaded);
+  const tableReady = useDeferredMount(!large, state.loaded);
+  const diagramReady = useDeferredMount(!large, tableReady ? state.loaded : NOT_YET);
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
@@ -167,7 +172,7 @@ export function ScenarioEditor({ checks }: Props) {
           aria-labelledby={state.B ? `variant-tab-${state.active}` : undefined}
         >
           <h3 className="card__subheading">{t.topology.heading}</h3>
-          {ready ? (
+          {diagramReady ? (
             <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
           ) : (
             <div className="editor__pending" aria-busy="true" data-testid="topology-pending" />
@@ -180,7 +185,7 @@ export function ScenarioEditor({ checks }: Props) {
             <p className="muted">{t.topology.nothingSelected}</p>
           )}
           <h3 className="card__subheading">{t.flows.heading}</h3>
-          {ready ? (
+          {tableReady ? (
             <FlowsTable scenario={scenario} open={openFlow} onOpen={setOpenFlow} />
           ) : (
             <div className="editor__pending" aria-busy="true" data-testid="flows-pending" />

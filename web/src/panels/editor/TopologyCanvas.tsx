@@ -44,8 +44,13 @@ export function TopologyCanvas({ scenario, selection, badNodes, badLinks }: Prop
   // Positions depend only on the topology, not on rates or flows edited elsewhere.
   const topo = scenario.topology;
   const firstSrc = scenario.flows[0]?.src;
+  const layout = useMemo(
+    () => layoutTopology({ ...scenario, topology: topo }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the topology and first sender
+    [topo, firstSrc],
+  );
+  // The places at this width (the first render guesses it; the box's own follows at once).
   const points = useMemo(() => {
-    const layout = layoutTopology({ ...scenario, topology: topo });
     const at = new Map<string, { x: number; y: number }>();
     for (const n of topo.nodes) {
       const p = layout.places.get(n.id);
@@ -54,8 +59,7 @@ export function TopologyCanvas({ scenario, selection, badNodes, badLinks }: Prop
       at.set(n.id, { x, y });
     }
     return at;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the topology and first sender
-  }, [topo, firstSrc, W]);
+  }, [layout, topo, W]);
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -84,8 +84,8 @@ export function useChecks(wasm: PageWasmState): { A: ScenarioCheck; B: ScenarioC
   );
   useEffect(() => {
     if (wasm.state !== 'ready') return;
-    if (A.pending) checkLater('A', A.scenario, wasm.wasm.check);
-    if (B?.pending) checkLater('B', B.scenario, wasm.wasm.check);
+    if (A.pending) checkLater('A', A.scenario, wasm.wasm.checkOffThread);
+    if (B?.pending) checkLater('B', B.scenario, wasm.wasm.checkOffThread);
   }, [A, B, wasm]);
   return { A, B };
 }

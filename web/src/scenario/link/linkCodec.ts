@@ -47,14 +47,20 @@ export type EncodedLink =
   /** Too big for a link: `size` of `limit` (fragment characters, or bytes of JSON). */
   | { ok: false; reason: 'tooLong' | 'tooLarge'; size: number; limit: number };
 
+/** Let the page handle what waits (a click, a frame) between two steps of a large encoding. */
+const breathe = () => new Promise<void>((r) => setTimeout(r, 0));
+
 /**
  * The fragment (with its `#`) that opens `state`, made by model version `model`; or, when the
- * link would be longer than a page opens (or unpack to more), why not.
+ * link would be longer than a page opens (or unpack to more), why not. A large scenario (1,000
+ * flows: tens of milliseconds a step) is encoded in steps, each its own task.
  */
 export async function encodeLinkChecked(state: LinkState, model: string): Promise<EncodedLink> {
   const { seed, ...rest } = state.scenario;
   const payload: PayloadV1 = {};
+  const large = state.scenario.flows.length > 40;
   const p = makePatch(BASE_WITHOUT_SEED, rest);
+  if (large) await breathe();
   if (p !== undefined) payload.p = p;
   if (seed !== undefined) payload.seed = seed;
   const view = cleanView(state.view);
@@ -66,6 +72,7 @@ export async function encodeLinkChecked(state: LinkState, model: string): Promis
     return { ok: false, reason: 'tooLarge', size: json.length, limit: MAX_JSON_BYTES };
   }
   const z = toBase64Url(await deflateRaw(json));
+  if (large) await breathe();
   const m = encodeURIComponent(model);
   const hash = `#v=${CURRENT_VERSION}&m=${m}&c=${linkChecksum(model, z)}&z=${z}`;
   if (hash.length > MAX_HASH_CHARS) {
