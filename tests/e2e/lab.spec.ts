@@ -244,3 +244,20 @@ test('a mid-flow switch is marked on the cwnd plot, and each bar shows its max-m
   // Three TCP flows over different paths: each bar carries the model's max-min share.
   await expect(page.getByTestId('fair-share-tick')).toHaveCount(3);
 });
+
+test('a flow switched to UDP starts from the registry examples and runs: CBR, then on/off with its rate', async ({
+  page,
+}) => {
+  const problems = await openLab(page);
+  await openEditor(page);
+  await page.getByTestId(fieldId('flows[0].cc')).selectOption('udp');
+  const source = page.getByTestId(fieldId('flows[0].source.kind'));
+  await expect(source).toHaveValue('cbr');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  // On/off over UDP needs a rate while on: its UDP example gives one, so Run stays enabled.
+  await source.selectOption('on_off');
+  await expect(source).toHaveValue('on_off');
+  await runToDone(page);
+  await expect(page.getByTestId('story-card')).toBeVisible();
+  expect(problems).toEqual([]);
+});

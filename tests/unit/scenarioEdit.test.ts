@@ -153,16 +153,33 @@ describe('schema info', () => {
       expect(errorsOf(s), v.kind).toEqual([]);
     }
     for (const v of variants('SourceSpec')) {
-      const udp = v.protocols?.includes('udp') ?? false;
-      const flow: Record<string, unknown> = {
-        ...DEFAULT_SCENARIO.flows[0],
-        protocol: udp ? 'udp' : 'tcp',
-        source: startVariant('SourceSpec', v.kind),
-      };
-      if (udp) delete flow.cc;
-      const s = setAt(DEFAULT_SCENARIO, 'flows[0]', flow);
-      expect(errorsOf(s), v.kind).toEqual([]);
+      expect(v.protocols?.length, v.kind).toBeGreaterThan(0);
+      for (const protocol of (v.protocols ?? []) as ('tcp' | 'udp')[]) {
+        const flow: Record<string, unknown> = {
+          ...DEFAULT_SCENARIO.flows[0],
+          protocol,
+          source: startVariant('SourceSpec', v.kind, protocol),
+        };
+        if (protocol === 'udp') delete flow.cc;
+        const s = setAt(DEFAULT_SCENARIO, 'flows[0]', flow);
+        expect(errorsOf(s), `${v.kind} over ${protocol}`).toEqual([]);
+      }
     }
+  });
+
+  it("starts a kind at its registry line's example (the schema's x-example)", () => {
+    expect(startVariant('LossSpec', 'bernoulli')).toEqual({
+      kind: 'bernoulli',
+      p: 0.01,
+      data_only: true,
+    });
+    expect(startVariant('QueueSpec', 'drop_tail')).toEqual({
+      kind: 'drop_tail',
+      limit_packets: 100,
+    });
+    // On/off takes a rate over UDP and none over TCP.
+    expect(startVariant('SourceSpec', 'on_off', 'udp')).toMatchObject({ rate_bps: 1e6 });
+    expect(startVariant('SourceSpec', 'on_off', 'tcp')).not.toHaveProperty('rate_bps');
   });
 
   it("offers each transport the sources its registry line names (the schema's x-protocols)", () => {

@@ -44,7 +44,21 @@ export interface Variant {
   label?: string;
   /** The transports a traffic source drives (`x-protocols`, from its registry line). */
   protocols?: string[];
+  /**
+   * Its registry line's example, as a file holds it: one value (`x-example`), or one per
+   * transport for a traffic source (`x-examples`, keyed `tcp` / `udp`).
+   */
+  examples?: Record<string, Record<string, unknown>>;
   fields: FieldInfo[];
+}
+
+/** `x-example` as `{ any: … }`, `x-examples` as it is. */
+function examplesOf(o: Json): Variant['examples'] {
+  const one = o['x-example'];
+  if (one && typeof one === 'object') return { any: one as Record<string, unknown> };
+  const per = o['x-examples'];
+  if (per && typeof per === 'object') return per as Variant['examples'];
+  return undefined;
 }
 
 const schema = schemaJson as unknown as Json;
@@ -148,12 +162,14 @@ export function variants(defName: string): Variant[] {
     if (typeof kind !== 'string') continue;
     const label = typeof o['x-label'] === 'string' ? o['x-label'] : undefined;
     const protocols = Array.isArray(o['x-protocols']) ? (o['x-protocols'] as string[]) : undefined;
+    const examples = examplesOf(o);
     out.push({
       kind,
       key: `${defName}:${kind}`,
       description: String(o.description ?? ''),
       ...(label ? { label } : {}),
       ...(protocols ? { protocols } : {}),
+      ...(examples ? { examples } : {}),
       fields: fieldsOfNode(o, `${defName}.${kind}`, new Set(['kind'])),
     });
   }

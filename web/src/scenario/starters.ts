@@ -1,22 +1,9 @@
-// Starting values the editor uses when the user adds something or picks a new kind: a value for
-// every required field that has no default in the schema, chosen to be valid and unsurprising.
+// Starting values the editor uses when the user adds something or picks a new kind. A queue
+// discipline, loss model or traffic source starts as its registry line's example (the schema's
+// `x-example`, or `x-examples` per transport for a source), which the model's contract tests
+// validate and run; so a new line needs no starting value here.
 import { newVariantValue, variant } from './schemaInfo';
 import type { Flow, Link, Node } from './types';
-
-/** Required fields without a schema default, per tagged-union kind. */
-export const VARIANT_STARTERS: Record<string, Record<string, unknown>> = {
-  // QueueSpec: DropTail needs a limit of one kind or the other.
-  drop_tail: { limit_packets: 100 },
-  // SourceSpec
-  sized: { bytes: 1_000_000 },
-  cbr: { packet_bytes: 1000, interval_ms: 1 },
-  poisson: { rate_bps: 1_000_000, packet_bytes: 1000 },
-  on_off: { on_s: 1, off_s: 1, rate_bps: 1_000_000 },
-  // LossSpec
-  bernoulli: { p: 0.001 },
-  blackout: { start_s: 1, end_s: 2 },
-  nth: { packets: [100] },
-};
 
 export const NEW_LINK: Omit<Link, 'id' | 'a' | 'b'> = {
   rate_bps: 100_000_000,
@@ -35,9 +22,19 @@ export function newNode(id: string, kind: Node['kind']): Node {
   return { id, kind };
 }
 
-/** A new value of a tagged union's variant: its defaults plus the starters above. */
-export function startVariant(defName: string, kind: string): Record<string, unknown> {
-  return { ...newVariantValue(defName, kind), ...VARIANT_STARTERS[kind] };
+/**
+ * A new value of a tagged union's variant: its registry example (for a traffic source, the one
+ * for the flow's `protocol`), over its defaults.
+ */
+export function startVariant(
+  defName: string,
+  kind: string,
+  protocol?: Flow['protocol'],
+): Record<string, unknown> {
+  const examples = variant(defName, kind)?.examples ?? {};
+  const example = examples[protocol ?? 'any'] ?? examples.any ?? Object.values(examples)[0] ?? {};
+  const present = Object.entries(example).filter(([, v]) => v !== null);
+  return { ...newVariantValue(defName, kind), ...Object.fromEntries(present), kind };
 }
 
 /** A new queue of `kind`, keeping the packet limit of the old one when both have it. */

@@ -65,6 +65,18 @@ impl SourceParams for OnOffSpec {
             packet_bytes: default_udp_payload(),
         }
     }
+    /// Over UDP the source needs its rate while on (1 Mb/s, as the Poisson
+    /// source's example); over TCP it takes none.
+    fn example_for(protocol: Protocol) -> Self {
+        let rate_bps = match protocol {
+            Protocol::Udp => Some(1e6),
+            Protocol::Tcp => None,
+        };
+        OnOffSpec {
+            rate_bps,
+            ..Self::example()
+        }
+    }
     fn on_off(&self) -> Option<OnOff> {
         Some(OnOff {
             on_s: self.on_s,

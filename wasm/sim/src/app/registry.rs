@@ -20,7 +20,7 @@
 use super::check::SourceCheck;
 #[cfg(doc)]
 use super::SourceSpec;
-use super::{OnOff, UdpRate, UdpSource};
+use super::{OnOff, Protocol, UdpRate, UdpSource};
 
 /// Calls `$then!` with the registry's lines.
 macro_rules! for_each_source {
@@ -58,6 +58,15 @@ pub trait SourceParams {
     fn example() -> Self
     where
         Self: Sized;
+    /// The example on a flow of `protocol` (the editor's starting value when
+    /// the user picks this source; the schema's `x-examples`): the same as
+    /// [`example`](Self::example) unless the transport needs other fields.
+    fn example_for(_protocol: Protocol) -> Self
+    where
+        Self: Sized,
+    {
+        Self::example()
+    }
     /// TCP: the bytes the application offers at the start; None for endless
     /// data.
     fn tcp_bytes(&self) -> Option<u64> {
@@ -98,7 +107,13 @@ macro_rules! define_source_types {
                 #[serde(rename = $json)]
                 #[cfg_attr(feature = "schema", schemars(extend(
                     "x-label" = $display,
-                    "x-protocols" = [$(Protocol::$proto.name()),+]
+                    "x-protocols" = [$(Protocol::$proto.name()),+],
+                    "x-examples" = crate::json::schema_examples(&[$((
+                        Protocol::$proto.name(),
+                        SourceSpec::$variant(
+                            <$spec as $crate::app::SourceParams>::example_for(Protocol::$proto)
+                        ),
+                    )),+])
                 )))]
                 $variant($spec),
             )*
@@ -140,6 +155,20 @@ macro_rules! define_source_types {
                 $($(#[cfg($cfg)])? if [$(Protocol::$proto),+].contains(&protocol) {
                     out.push($json);
                 })*
+                out
+            }
+
+            /// Every source's example on a flow of each transport its line
+            /// names ([`SourceParams::example_for`]), in registry order.
+            // One push per transport of a line: a `vec![…]` cannot repeat a
+            // line's `cfg` inside the repetition of its transports.
+            #[allow(clippy::vec_init_then_push)]
+            pub fn examples_by_protocol() -> Vec<(Protocol, SourceSpec)> {
+                let mut out = Vec::new();
+                $($(#[cfg($cfg)])? $(out.push((
+                    Protocol::$proto,
+                    SourceSpec::$variant(<$spec as $crate::app::SourceParams>::example_for(Protocol::$proto)),
+                ));)+)*
                 out
             }
 
@@ -307,5 +336,15 @@ mod tests {
             .position(|k| *k == "on_off")
             .expect("on_off")];
         assert_eq!(on_off["x-protocols"], json!(["tcp", "udp"]));
+        // The editor's starting values come from the registry line's example,
+        // one per transport (on/off needs a rate over UDP and takes none over TCP).
+        assert_eq!(
+            dummy["x-examples"],
+            json!({"tcp": {"kind": "test_dummy", "level": 3}})
+        );
+        assert_eq!(on_off["x-examples"]["udp"]["rate_bps"], json!(1e6));
+        assert!(on_off["x-examples"]["tcp"]
+            .get("rate_bps")
+            .is_none_or(Value::is_null));
     }
 }

@@ -70,7 +70,12 @@ macro_rules! define_loss_types {
                 $(#[doc = $doc])*
                 $(#[cfg($cfg)])?
                 #[serde(rename = $json)]
-                #[cfg_attr(feature = "schema", schemars(extend("x-label" = $display)))]
+                #[cfg_attr(feature = "schema", schemars(extend(
+                    "x-label" = $display,
+                    "x-example" = crate::json::schema_example(&LossSpec::$variant(
+                        <$spec as $crate::loss::LossParams>::example()
+                    ))
+                )))]
                 $variant($spec),
             )*
         }
@@ -161,5 +166,9 @@ mod tests {
             assert!(text.contains(&format!("\"{k}\"")), "{k} missing: {text}");
         }
         assert!(text.contains(r#""x-label":"Test dummy""#), "{text}");
+        assert!(
+            text.contains(r#""x-example":{"kind":"test_dummy","packets":[20,21]}"#),
+            "{text}"
+        );
     }
 }

@@ -90,7 +90,12 @@ macro_rules! define_queue_types {
                 $(#[doc = $doc])*
                 $(#[cfg($cfg)])?
                 #[serde(rename = $json)]
-                #[cfg_attr(feature = "schema", schemars(extend("x-label" = $display)))]
+                #[cfg_attr(feature = "schema", schemars(extend(
+                    "x-label" = $display,
+                    "x-example" = crate::json::schema_example(&QueueSpec::$variant(
+                        <$spec as $crate::queue::QueueParams>::example()
+                    ))
+                )))]
                 $variant($spec),
             )*
         }
@@ -178,6 +183,10 @@ mod tests {
             assert!(text.contains(&format!("\"{k}\"")), "{k} missing: {text}");
         }
         assert!(text.contains(r#""x-label":"Test dummy""#), "{text}");
+        assert!(
+            text.contains(r#""x-example":{"kind":"test_dummy","limit_packets":100}"#),
+            "{text}"
+        );
         assert!(text.contains("a FIFO under another name"), "{text}");
     }
 }

@@ -164,9 +164,16 @@ fn every_traffic_source_keeps_the_contract() {
         kinds.contains(&"test_dummy"),
         "the test-only line is covered"
     );
-    for src in examples {
+    let by_protocol = SourceSpec::examples_by_protocol();
+    let lines: usize = examples.iter().map(|s| s.protocols().len()).sum();
+    assert_eq!(
+        by_protocol.len(),
+        lines,
+        "one example per transport of a line"
+    );
+    for (protocol, src) in by_protocol {
         let example: Value = serde_json::to_value(&src).expect("json");
-        let protocol = serde_json::to_value(src.protocols()[0]).expect("json");
+        let protocol = serde_json::to_value(protocol).expect("json");
         holds(
             src.kind(),
             "flows[0].source",

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
 import { objectFields, sourceKindsFor, variant } from '../../scenario/schemaInfo';
-import { VARIANT_STARTERS, startVariant } from '../../scenario/starters';
+import { startVariant } from '../../scenario/starters';
 import type { Flow, Scenario } from '../../scenario/types';
 import { editScenario, setField } from '../../state/editorStore';
 import { useLabel } from '../hooks/useLabel';
@@ -34,7 +34,7 @@ export function withProtocol(f: Flow, value: string): Flow {
     const source =
       f.source && UDP_SOURCES.includes(f.source.kind)
         ? f.source
-        : ({ kind: 'cbr', ...VARIANT_STARTERS.cbr } as Flow['source']);
+        : (startVariant('SourceSpec', 'cbr', 'udp') as Flow['source']);
     const next: Flow = { ...f, protocol: 'udp', source };
     delete next.cc;
     return next;
@@ -238,7 +238,7 @@ function FlowRow(p: RowProps) {
               label={`${f.id} ${t.flows.udpRate}`}
               exactErrors
               options={UDP_SOURCES.map((k) => ({ value: k, label: name(`SourceSpec:${k}`, k) }))}
-              onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k))}
+              onChange={(k) => setField(`${base}.source`, startVariant('SourceSpec', k, 'udp'))}
             />
           ) : (
             <NumberField
