@@ -14,7 +14,9 @@
 
 mod fields;
 
-pub use fields::{check_floor, check_positive, check_range, out_of_range, relation, FieldChecks};
+pub use fields::{
+    check_floor, check_positive, check_range, out_of_range, relation, FieldChecks, FieldErrors,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

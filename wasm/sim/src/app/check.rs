@@ -5,9 +5,7 @@
 //! `flows[0].source.interval_ms`. The shared limits of every source are here.
 
 use super::{Protocol, SourceSpec, UDP_HEADER_BYTES};
-use crate::error::{
-    check_floor, check_positive, check_range, out_of_range, ErrorCode as E, Param, ValidationError,
-};
+use crate::error::{ErrorCode as E, FieldErrors, ValidationError};
 
 /// Largest UDP payload when the path is unknown: 65,535 − 8 (UDP) − 20
 /// (IPv4) bytes (RFC 768, RFC 791).
@@ -30,9 +28,21 @@ pub struct SourceContext {
 /// Checks of one source: where its errors go, its path, its flow.
 #[derive(Debug)]
 pub struct SourceCheck<'a> {
-    errors: &'a mut Vec<ValidationError>,
-    path: &'a str,
+    fields: FieldErrors<'a>,
     flow: &'a SourceContext,
+}
+
+impl<'a> std::ops::Deref for SourceCheck<'a> {
+    type Target = FieldErrors<'a>;
+    fn deref(&self) -> &FieldErrors<'a> {
+        &self.fields
+    }
+}
+
+impl<'a> std::ops::DerefMut for SourceCheck<'a> {
+    fn deref_mut(&mut self) -> &mut FieldErrors<'a> {
+        &mut self.fields
+    }
 }
 
 impl<'a> SourceCheck<'a> {
@@ -43,7 +53,10 @@ impl<'a> SourceCheck<'a> {
         path: &'a str,
         flow: &'a SourceContext,
     ) -> Self {
-        SourceCheck { errors, path, flow }
+        SourceCheck {
+            fields: FieldErrors::new(errors, path),
+            flow,
+        }
     }
 
     /// The flow's transport.
@@ -51,64 +64,19 @@ impl<'a> SourceCheck<'a> {
         self.flow.protocol
     }
 
-    /// The path of `field` of this source.
-    pub fn path(&self, field: &str) -> String {
-        format!("{}.{field}", self.path)
-    }
-
-    /// Report `e` (built with [`SourceCheck::path`]).
-    pub fn push(&mut self, e: ValidationError) {
-        self.errors.push(e);
-    }
-
-    /// `code` at `field`.
-    pub fn err(&mut self, field: &str, code: E) {
-        let e = ValidationError::at(self.path(field), code);
-        self.errors.push(e);
-    }
-
-    /// `value` outside [lo, hi].
-    pub fn outside(
-        &mut self,
-        field: &str,
-        lo: impl Into<Param>,
-        hi: impl Into<Param>,
-        value: impl Into<Param>,
-        unit: &str,
-    ) {
-        let e = out_of_range(&self.path(field), lo, hi, value, unit);
-        self.errors.push(e);
-    }
-
-    /// A finite number in [lo, hi].
-    pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        check_range(self.errors, &self.path(field), v, lo, hi, unit);
-    }
-
-    /// A finite number in (0, hi].
-    pub fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
-        check_positive(self.errors, &self.path(field), v, hi, unit);
-    }
-
-    /// A positive value below `min` (zero itself is another rule's: `zero_ok`
-    /// says which, for the message).
-    pub fn floor(&mut self, field: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
-        check_floor(self.errors, &self.path(field), v, min, unit, zero_ok);
-    }
-
     /// A length of time within the scenario's limit: (0, max] s.
     pub fn duration(&mut self, field: &str, v: f64) {
-        self.positive(field, v, self.flow.max_time_s, "s");
+        self.fields.positive(field, v, self.flow.max_time_s, "s");
     }
 
     /// A length of time that may be zero: [0, max] s.
     pub fn duration_or_zero(&mut self, field: &str, v: f64) {
-        self.range(field, v, 0.0, self.flow.max_time_s, "s");
+        self.fields.range(field, v, 0.0, self.flow.max_time_s, "s");
     }
 
     /// A rate within the scenario's limits, b/s.
     pub fn rate(&mut self, field: &str, v: f64) {
-        self.range(
+        self.fields.range(
             field,
             v,
             self.flow.min_rate_bps,
@@ -129,7 +97,7 @@ impl<'a> SourceCheck<'a> {
             let e = ValidationError::at(self.path(field), E::DatagramSize)
                 .with("max", hi)
                 .with("value", bytes);
-            self.errors.push(e);
+            self.push(e);
         }
     }
 }

@@ -207,3 +207,75 @@ mod tests {
         assert_eq!(errors[4].message, "must be at least alpha (5), got 4");
     }
 }
+
+/// Where the checks of one object of a scenario report (a queue, a loss model,
+/// a traffic source): its path and the scenario's list of errors. The
+/// components' checkers (`QueueCheck`, `LossCheck`, `SourceCheck`) hold one
+/// and add what their kind of object needs to know.
+#[derive(Debug)]
+pub struct FieldErrors<'a> {
+    errors: &'a mut Vec<ValidationError>,
+    path: &'a str,
+}
+
+impl<'a> FieldErrors<'a> {
+    /// Errors of the object at `path` go to `errors`.
+    pub fn new(errors: &'a mut Vec<ValidationError>, path: &'a str) -> Self {
+        FieldErrors { errors, path }
+    }
+
+    /// The path of `field` of this object (the object's own for "").
+    pub fn path(&self, field: &str) -> String {
+        if field.is_empty() {
+            self.path.to_string()
+        } else {
+            format!("{}.{field}", self.path)
+        }
+    }
+
+    /// Report `e` (built with [`FieldErrors::path`]).
+    pub fn push(&mut self, e: ValidationError) {
+        self.errors.push(e);
+    }
+
+    /// `code` at `field`.
+    pub fn err(&mut self, field: &str, code: E) {
+        let e = ValidationError::at(self.path(field), code);
+        self.errors.push(e);
+    }
+
+    /// `code` at `field` with one parameter, `value`.
+    pub fn value(&mut self, field: &str, code: E, value: impl Into<Param>) {
+        let e = ValidationError::at(self.path(field), code).with("value", value);
+        self.errors.push(e);
+    }
+
+    /// `value` outside [lo, hi].
+    pub fn outside(
+        &mut self,
+        field: &str,
+        lo: impl Into<Param>,
+        hi: impl Into<Param>,
+        value: impl Into<Param>,
+        unit: &str,
+    ) {
+        let e = out_of_range(&self.path(field), lo, hi, value, unit);
+        self.errors.push(e);
+    }
+
+    /// A finite number in [lo, hi].
+    pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
+        check_range(self.errors, &self.path(field), v, lo, hi, unit);
+    }
+
+    /// A finite number in (0, hi].
+    pub fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
+        check_positive(self.errors, &self.path(field), v, hi, unit);
+    }
+
+    /// A positive value below `min` (zero itself is another rule's: `zero_ok`
+    /// says which, for the message).
+    pub fn floor(&mut self, field: &str, v: f64, min: f64, unit: &str, zero_ok: bool) {
+        check_floor(self.errors, &self.path(field), v, min, unit, zero_ok);
+    }
+}

@@ -3,15 +3,27 @@
 //! it, with the field path, e.g. `topology.links[1].loss.p`.
 
 use super::LossSpec;
-use crate::error::{check_range, ErrorCode as E, ValidationError};
+use crate::error::{FieldErrors, ValidationError};
 
 /// Checks of one `loss` object: where its errors go, its path, and the
 /// longest time a scenario may name.
 #[derive(Debug)]
 pub struct LossCheck<'a> {
-    errors: &'a mut Vec<ValidationError>,
-    path: &'a str,
+    fields: FieldErrors<'a>,
     max_time_s: f64,
+}
+
+impl<'a> std::ops::Deref for LossCheck<'a> {
+    type Target = FieldErrors<'a>;
+    fn deref(&self) -> &FieldErrors<'a> {
+        &self.fields
+    }
+}
+
+impl<'a> std::ops::DerefMut for LossCheck<'a> {
+    fn deref_mut(&mut self) -> &mut FieldErrors<'a> {
+        &mut self.fields
+    }
 }
 
 impl<'a> LossCheck<'a> {
@@ -19,8 +31,7 @@ impl<'a> LossCheck<'a> {
     /// scenario whose times run to at most `max_time_s`.
     pub fn new(errors: &'a mut Vec<ValidationError>, path: &'a str, max_time_s: f64) -> Self {
         LossCheck {
-            errors,
-            path,
+            fields: FieldErrors::new(errors, path),
             max_time_s,
         }
     }
@@ -28,27 +39,6 @@ impl<'a> LossCheck<'a> {
     /// The longest time a scenario may name, s.
     pub fn max_time_s(&self) -> f64 {
         self.max_time_s
-    }
-
-    /// The path of `field` of this object.
-    pub fn path(&self, field: &str) -> String {
-        format!("{}.{field}", self.path)
-    }
-
-    /// Report `e` (built with [`LossCheck::path`]).
-    pub fn push(&mut self, e: ValidationError) {
-        self.errors.push(e);
-    }
-
-    /// `code` at `field`.
-    pub fn err(&mut self, field: &str, code: E) {
-        let e = ValidationError::at(self.path(field), code);
-        self.errors.push(e);
-    }
-
-    /// A finite number in [lo, hi].
-    pub fn range(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        check_range(self.errors, &self.path(field), v, lo, hi, unit);
     }
 
     /// A probability, in [0, 1].

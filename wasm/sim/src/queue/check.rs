@@ -5,9 +5,7 @@
 //! The shared limits of every discipline are here.
 
 use super::{FlowWeight, QueueSpec};
-use crate::error::{
-    check_positive, check_range, out_of_range, ErrorCode as E, Param, ValidationError,
-};
+use crate::error::{ErrorCode as E, FieldErrors, ValidationError};
 use std::collections::BTreeSet;
 
 /// Largest queue capacity accepted, packets.
@@ -34,9 +32,21 @@ pub struct QueueContext<'a> {
 /// Checks of one queue: where its errors go, its path, its link.
 #[derive(Debug)]
 pub struct QueueCheck<'a> {
-    errors: &'a mut Vec<ValidationError>,
-    path: &'a str,
+    fields: FieldErrors<'a>,
     link: &'a QueueContext<'a>,
+}
+
+impl<'a> std::ops::Deref for QueueCheck<'a> {
+    type Target = FieldErrors<'a>;
+    fn deref(&self) -> &FieldErrors<'a> {
+        &self.fields
+    }
+}
+
+impl<'a> std::ops::DerefMut for QueueCheck<'a> {
+    fn deref_mut(&mut self) -> &mut FieldErrors<'a> {
+        &mut self.fields
+    }
 }
 
 impl<'a> QueueCheck<'a> {
@@ -47,50 +57,15 @@ impl<'a> QueueCheck<'a> {
         path: &'a str,
         link: &'a QueueContext<'a>,
     ) -> Self {
-        QueueCheck { errors, path, link }
+        QueueCheck {
+            fields: FieldErrors::new(errors, path),
+            link,
+        }
     }
 
     /// The link and the scenario's flows.
     pub fn link(&self) -> &QueueContext<'a> {
         self.link
-    }
-
-    /// Report `e` (built with [`QueueCheck::path`]).
-    pub fn push(&mut self, e: ValidationError) {
-        self.errors.push(e);
-    }
-
-    /// The path of `field` of this queue.
-    pub fn path(&self, field: &str) -> String {
-        if field.is_empty() {
-            self.path.to_string()
-        } else {
-            format!("{}.{field}", self.path)
-        }
-    }
-
-    pub fn err(&mut self, field: &str, code: E) {
-        let e = ValidationError::at(self.path(field), code);
-        self.errors.push(e);
-    }
-
-    /// `code` at `field` with one parameter, `value`.
-    pub fn value(&mut self, field: &str, code: E, value: impl Into<Param>) {
-        let e = ValidationError::at(self.path(field), code).with("value", value);
-        self.errors.push(e);
-    }
-
-    /// `value` outside [lo, hi].
-    pub fn outside(
-        &mut self,
-        field: &str,
-        lo: impl Into<Param>,
-        hi: impl Into<Param>,
-        value: impl Into<Param>,
-        unit: &str,
-    ) {
-        let e = out_of_range(&self.path(field), lo, hi, value, unit);
-        self.errors.push(e);
     }
 
     pub fn packets(&mut self, field: &str, n: u32) {
@@ -99,17 +74,12 @@ impl<'a> QueueCheck<'a> {
         }
     }
 
-    /// A finite number in (0, hi].
-    pub fn positive(&mut self, field: &str, v: f64, hi: f64, unit: &str) {
-        check_positive(self.errors, &self.path(field), v, hi, unit);
-    }
-
     /// A finite number in [lo, hi]. Used where a tiny positive value would make a
     /// scheduler's arithmetic overflow: WFQ's finish tags grow by L/φ, so a
     /// subnormal weight or reserved rate sends the GPS virtual clock to infinity
     /// (a cargo-fuzz find, kept as a regression test below).
     pub fn within(&mut self, field: &str, v: f64, lo: f64, hi: f64, unit: &str) {
-        check_range(self.errors, &self.path(field), v, lo, hi, unit);
+        self.range(field, v, lo, hi, unit);
     }
 
     /// A probability-like number in (0, 1].
@@ -122,7 +92,7 @@ impl<'a> QueueCheck<'a> {
     pub fn flow(&mut self, field: &str, id: &str, flows: &BTreeSet<String>) {
         if !flows.contains(id) {
             let e = ValidationError::at(self.path(field), E::UnknownFlow).with("flow", id);
-            self.errors.push(e);
+            self.push(e);
         }
     }
 
@@ -136,7 +106,7 @@ impl<'a> QueueCheck<'a> {
                     E::FlowListedTwice,
                 )
                 .with("flow", &w.flow);
-                self.errors.push(e);
+                self.push(e);
             }
             self.within(
                 &format!("{field}[{i}].weight"),
@@ -168,7 +138,7 @@ impl QueueCheck<'_> {
             let e = ValidationError::at(self.path(field), E::ByteLimitRange)
                 .with("mtu", mtu)
                 .with("value", b);
-            self.errors.push(e);
+            self.push(e);
         }
     }
 
@@ -179,7 +149,7 @@ impl QueueCheck<'_> {
             let e = ValidationError::at(self.path(field), E::BucketBelowMtu)
                 .with("mtu", mtu)
                 .with("value", b);
-            self.errors.push(e);
+            self.push(e);
         } else if b > MAX_QUEUE_BYTES {
             self.value(field, E::AboveTenGigabytes, b);
         }
