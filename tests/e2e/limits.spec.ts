@@ -2,9 +2,18 @@
 // which shows its flows in a windowed table (tens of rows in the page, not 1,000), its diagram on
 // a canvas and its nodes and links in windowed lists. Speed is measured by npm run bench:limits.
 import { expect, test } from '@playwright/test';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { limitsScenario } from '../../scripts/lib/limits-scenario.mjs';
 import { fieldId, openEditor, openLab } from './helpers';
+
+/** Import the scenario at the documented limits as a file. */
+async function importLimits(page: Page): Promise<void> {
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+}
 
 test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists', async ({
   page,
@@ -12,12 +21,7 @@ test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists
   test.setTimeout(120_000);
   const problems = await openLab(page);
   await openEditor(page);
-  const scenario = limitsScenario();
-  await page.getByTestId('import-json').setInputFiles({
-    name: 'limits.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(scenario)),
-  });
+  await importLimits(page);
   await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
     timeout: 60_000,
   });
@@ -58,11 +62,7 @@ test('in the windowed flows table flow 900 can be edited by keyboard, and the ed
   test.setTimeout(180_000);
   const problems = await openLab(page);
   await openEditor(page);
-  await page.getByTestId('import-json').setInputFiles({
-    name: 'limits.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(limitsScenario())),
-  });
+  await importLimits(page);
   await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
     timeout: 60_000,
   });
@@ -107,11 +107,7 @@ test('an edit of the large scenario is checked just after it shows: the error na
   // The check of a large scenario runs in a worker of its own.
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
-  await page.getByTestId('import-json').setInputFiles({
-    name: 'limits.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(limitsScenario())),
-  });
+  await importLimits(page);
   await expect(page.getByTestId('flow-row-0')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('run')).toBeEnabled({ timeout: 60_000 });
   // A start after the end of the run: only the wasm validator knows the run's length.
@@ -136,11 +132,7 @@ test('removing the first flow of the windowed table moves the other rows up, the
   const problems = await openLab(page);
   await openEditor(page);
   await page.getByTestId('live').selectOption('off');
-  await page.getByTestId('import-json').setInputFiles({
-    name: 'limits.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(limitsScenario())),
-  });
+  await importLimits(page);
   await expect(page.getByTestId('flow-row-1')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId(fieldId('flows[1].start_s')).fill('0.3');
   await page.getByTestId(fieldId('flows[1].start_s')).blur();
