@@ -316,6 +316,7 @@ fn papers_root(quote: &str) -> std::path::PathBuf {
     .unwrap();
     let paper = serde_json::json!({
         "format": "tcplab-papers/1", "paper": "999", "title": "T", "cite": "C",
+        "notes": "The lab assumes a 2-s run.",
         "runs": {"one": {"scenario": "default"}},
         "values": {"g": {"run": "one", "metric": "flows[flow1].goodput_bps", "scale": 1e-6,
                          "decimals": 1, "unit": "Mb/s"}},
@@ -327,6 +328,8 @@ fn papers_root(quote: &str) -> std::path::PathBuf {
     std::fs::write(dir.join("content/papers/999.json"), paper.to_string()).unwrap();
     let ja = serde_json::json!({
         "title": "題名",
+        "cite": "文献",
+        "notes": "ラボは 2 s の実行を仮定する。",
         "results": {"r": {"claim": "主張", "where": "1 節", "paper": "20 Mb/s",
                           "why": {"reproduced": "再現", "not_reproduced": "再現せず"}}}
     });
@@ -371,6 +374,12 @@ fn papers_check_fails_on_a_drifted_quote_and_papers_rewrites_it() {
     // The page's Japanese: the same row's text, its number filled from the same run.
     let row = &json["papers"][0]["results"][0];
     assert_eq!(json["papers"][0]["ja"]["title"], "題名");
+    assert_eq!(json["papers"][0]["ja"]["cite"], "文献");
+    assert_eq!(json["papers"][0]["notes"], "The lab assumes a 2-s run.");
+    assert_eq!(
+        json["papers"][0]["ja"]["notes"],
+        "ラボは 2 s の実行を仮定する。"
+    );
     assert_eq!(row["ja"]["claim"], "主張");
     assert_eq!(row["ja"]["why"], "再現");
     assert!(row["ja"]["lab"] == row["lab"] && row["lab"] != "", "{row}");
@@ -403,7 +412,10 @@ fn a_bad_paper_file_exits_2_naming_the_place() {
 fn a_result_without_its_japanese_text_exits_2_naming_it() {
     let dir = papers_root("2.0");
     let p = dir.join("content/papers/ja/999.json");
-    std::fs::write(&p, r#"{"title": "題名", "results": {}}"#).unwrap();
+    let mut ja: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    ja["results"] = serde_json::json!({});
+    std::fs::write(&p, ja.to_string()).unwrap();
     let out = tcplab(&["papers", "--check", "--root", &dir.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -416,6 +428,32 @@ fn a_result_without_its_japanese_text_exits_2_naming_it() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("content/papers/ja/999.json"), "{err}");
+}
+
+#[test]
+fn a_paper_without_its_japanese_notes_exits_2_naming_the_key() {
+    let dir = papers_root("3.0");
+    let p = dir.join("content/papers/ja/999.json");
+    let mut ja: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    for notes in [None, Some("")] {
+        match notes {
+            Some(n) => ja["notes"] = n.into(),
+            None => {
+                ja.as_object_mut().unwrap().remove("notes");
+            }
+        }
+        std::fs::write(&p, ja.to_string()).unwrap();
+        let out = tcplab(&["papers", "--check", "--root", &dir.to_string_lossy()]);
+        assert_eq!(out.status.code(), Some(2), "notes {notes:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "content/papers/ja/999.json: notes: missing: content/papers/999.json has notes"
+            ),
+            "{err}"
+        );
+    }
 }
 
 #[test]

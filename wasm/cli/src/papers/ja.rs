@@ -1,9 +1,12 @@
-//! The Japanese text of a paper file, `content/papers/ja/NNN.json`: the paper's title and,
-//! for every result of `content/papers/NNN.json` (by id), its claim, place, paper value, lab
-//! template and reasons, shown by the Papers page when the lab is in Japanese.
+//! The Japanese text of a paper file, `content/papers/ja/NNN.json`: the paper's title, its
+//! reference, the notes on what the lab had to assume and, for every result of
+//! `content/papers/NNN.json` (by id), its claim, place, paper value, lab template and reasons,
+//! shown by the Papers page when the lab is in Japanese.
 //!
-//! `Japanese::parse` checks the file against its paper so that no row of the page can fall
-//! back to English: every result has its Japanese text and no text names an unknown result;
+//! `Japanese::parse` checks the file against its paper so that nothing on the page can fall
+//! back to English: the reference and the notes are given in Japanese, with every number of
+//! the English (the notes exactly when the English has notes); every result has its Japanese
+//! text and no text names an unknown result;
 //! `lab` and `why.direction` are given exactly when the English has them; the reasons and the
 //! claim are written in Japanese; and each template uses the same values as its English one,
 //! so both languages show the same numbers (filled from the same runs).
@@ -22,6 +25,12 @@ pub fn path(n: &str) -> String {
 pub struct Japanese {
     /// The paper's own Japanese title.
     pub title: String,
+    /// The full reference: the paper's own title, the authors' names in kanji.
+    #[serde(default)]
+    pub cite: String,
+    /// The paper file's `notes` (what the lab had to assume), in Japanese.
+    #[serde(default)]
+    pub notes: String,
     /// Result id → its Japanese text.
     pub results: BTreeMap<String, ResultText>,
 }
@@ -42,6 +51,52 @@ pub struct ResultText {
 fn is_japanese(s: &str) -> bool {
     s.chars()
         .any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{3005}'))
+}
+
+/// The numbers written in a text (runs of ASCII digits, with a decimal part), in order.
+fn numbers(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let decimal_point = c == '.'
+            && !cur.is_empty()
+            && !cur.contains('.')
+            && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || decimal_point {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// `ja` must write every number `en` writes (as often; it may add some, as in "6 セグメント"
+/// for "six segments"), so that a translation cannot change a fact's number.
+fn same_numbers(ja: &str, en: &str) -> Result<(), String> {
+    let mut left = numbers(ja);
+    let missing: Vec<String> = numbers(en)
+        .into_iter()
+        .filter(|n| match left.iter().position(|m| m == n) {
+            Some(i) => {
+                left.remove(i);
+                false
+            }
+            None => true,
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the English gives {} that the Japanese does not",
+            missing.join(", ")
+        ))
+    }
 }
 
 /// The value names a template uses.
@@ -84,6 +139,38 @@ impl Japanese {
     fn check(&self, paper: &Paper) -> Result<(), String> {
         if !is_japanese(&self.title) {
             return Err("title: give the paper's Japanese title".into());
+        }
+        if self.cite.trim().is_empty() {
+            return Err(
+                "cite: missing: give the reference in Japanese (the paper's own title, \
+                        the authors' names in kanji)"
+                    .into(),
+            );
+        }
+        if !is_japanese(&self.cite) {
+            return Err("cite: write it in Japanese".into());
+        }
+        same_numbers(&self.cite, &paper.cite).map_err(|e| format!("cite: {e}"))?;
+        match (self.notes.trim().is_empty(), paper.notes.trim().is_empty()) {
+            (true, false) => {
+                return Err(format!(
+                    "notes: missing: content/papers/{}.json has notes; give them in Japanese",
+                    paper.paper
+                ))
+            }
+            (false, true) => {
+                return Err(format!(
+                    "notes: content/papers/{}.json has no notes",
+                    paper.paper
+                ))
+            }
+            (false, false) => {
+                if !is_japanese(&self.notes) {
+                    return Err("notes: write them in Japanese".into());
+                }
+                same_numbers(&self.notes, &paper.notes).map_err(|e| format!("notes: {e}"))?;
+            }
+            (true, true) => {}
         }
         for id in self.results.keys() {
             if !paper.results.iter().any(|r| &r.id == id) {
@@ -170,7 +257,9 @@ mod tests {
     fn paper() -> Paper {
         Paper::parse(
             &json!({
-                "format": "tcplab-papers/1", "paper": "999", "title": "T", "cite": "C",
+                "format": "tcplab-papers/1", "paper": "999", "title": "T",
+                "cite": "A. Author, A title, 2017.",
+                "notes": "The lab assumes 40 packets and 1.5 s.",
                 "runs": {"a": {"scenario": "default"}},
                 "values": {"g": {"run": "a", "metric": "jain_index", "decimals": 3},
                            "h": {"run": "a", "metric": "jain_index"}},
@@ -188,6 +277,8 @@ mod tests {
     fn ja() -> serde_json::Value {
         json!({
             "title": "題名",
+            "cite": "著者 一郎、題名、2017 年。",
+            "notes": "ラボは 40 パケットと 1.5 s を仮定する。",
             "results": {"r": {
                 "claim": "主張", "where": "1 節", "paper": "1", "lab": "Jain {g}",
                 "why": {"reproduced": "再現 {g}", "not_reproduced": "再現せず"}
@@ -205,6 +296,51 @@ mod tests {
     fn a_complete_translation_parses() {
         let j = Japanese::parse(&ja().to_string(), &paper()).unwrap();
         assert_eq!(j.results["r"].claim, "主張");
+        assert_eq!(j.notes, "ラボは 40 パケットと 1.5 s を仮定する。");
+    }
+
+    #[test]
+    fn numbers_are_the_digits_with_their_decimals() {
+        assert_eq!(
+            numbers("RFC 3465, 4.4BSD, 1.5 s. Fig. 9, 1–64 ms, t_L = 9.44 µs"),
+            ["3465", "4.4", "1.5", "9", "1", "64", "9.44"]
+        );
+    }
+
+    #[test]
+    fn missing_or_english_or_other_numbered_notes_and_cite_are_refused() {
+        let edits: [fn(&mut serde_json::Value); 2] = [
+            |v| {
+                v.as_object_mut().unwrap().remove("notes");
+            },
+            |v| v["notes"] = " ".into(),
+        ];
+        for edit in edits {
+            assert_eq!(
+                err_of(edit),
+                "notes: missing: content/papers/999.json has notes; give them in Japanese"
+            );
+        }
+        let e = err_of(|v| v["notes"] = "The lab assumes 40 packets and 1.5 s.".into());
+        assert_eq!(e, "notes: write them in Japanese");
+        let e = err_of(|v| v["notes"] = "ラボは 40 パケットと 1 s を仮定する。".into());
+        assert_eq!(e, "notes: the English gives 1.5 that the Japanese does not");
+        let e = err_of(|v| {
+            v.as_object_mut().unwrap().remove("cite");
+        });
+        assert!(e.starts_with("cite: missing: "), "{e}");
+        let e = err_of(|v| v["cite"] = "A. Author, A title, 2017.".into());
+        assert_eq!(e, "cite: write it in Japanese");
+        let e = err_of(|v| v["cite"] = "著者 一郎、題名。".into());
+        assert_eq!(e, "cite: the English gives 2017 that the Japanese does not");
+        // Notes the English does not have have nothing to translate.
+        let mut p = paper();
+        p.notes = String::new();
+        let e = Japanese::parse(&ja().to_string(), &p).unwrap_err();
+        assert_eq!(e, "notes: content/papers/999.json has no notes");
+        let mut v = ja();
+        v.as_object_mut().unwrap().remove("notes");
+        assert!(Japanese::parse(&v.to_string(), &p).is_ok());
     }
 
     #[test]

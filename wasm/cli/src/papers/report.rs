@@ -1,7 +1,8 @@
 //! The reproduction report in two forms, both generated: docs/papers.md (the header from
 //! content/papers/header.md, a summary, then a table per paper and the runs behind it) and
 //! content/papers/report.json (the same rows for the page's Papers view, each with the
-//! scenario its button opens, and its text in Japanese under `ja`).
+//! scenario its button opens; the paper's title, reference and notes, and every row's text, in
+//! Japanese under `ja`).
 
 use super::eval::{Lang, Values, Verdict};
 use super::ja::Japanese;
@@ -190,7 +191,12 @@ pub fn json(papers: &[PaperReport]) -> Value {
                 "paper": p.paper.paper,
                 "title": p.paper.title,
                 "cite": p.paper.cite,
-                "ja": { "title": p.ja.title },
+                "notes": p.paper.notes.trim(),
+                "ja": {
+                    "title": p.ja.title,
+                    "cite": p.ja.cite,
+                    "notes": p.ja.notes.trim(),
+                },
                 "results": results,
             })
         })
