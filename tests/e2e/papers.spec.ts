@@ -1,5 +1,5 @@
 // The Papers view in real Chromium: the report's tables, and a row's button putting its
-// experiment in the lab; in Japanese, the rows' own text in Japanese.
+// experiment in the lab; in Japanese, the rows' own text and each paper's notes in Japanese.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './helpers';
@@ -10,6 +10,9 @@ test('the Papers view lists results and opens one in the lab', async ({ page }) 
   await page.goto('./?lang=en&theme=light');
   await page.getByTestId('nav-papers').click();
   await expect(page.getByTestId('papers')).toBeVisible();
+  const notes = page.getByTestId('paper-notes-004');
+  await expect(notes).toContainText('The thesis measured its Dummynet delay emulator by ping');
+  await expect(notes).not.toContainText(/[\u3040-\u30ff\u4e00-\u9fff]/);
   const row = page.getByTestId('paper-row-004-tick5-mean');
   await expect(row).toContainText('Table 6.4');
   await expect(row).toContainText('reproduced');
@@ -26,7 +29,8 @@ test('in Japanese every row of the Papers view is in Japanese, with the same num
   const report = JSON.parse(readFileSync('content/papers/report.json', 'utf8')) as {
     papers: {
       paper: string;
-      ja: { title: string };
+      notes: string;
+      ja: { title: string; cite: string; notes: string };
       results: { id: string; lab: string; ja: { claim: string; lab: string; why: string } }[];
     }[];
   };
@@ -37,6 +41,16 @@ test('in Japanese every row of the Papers view is in Japanese, with the same num
   const r = p?.results.find((x) => x.id === 'tick5-mean');
   if (!p || !r) throw new Error('paper 004 has no row tick5-mean');
   await expect(page.getByText(`論文 004: ${p.ja.title}`)).toBeVisible();
+  // Each paper's reference and notes in Japanese, none in English.
+  for (const x of report.papers) {
+    const notes = page.getByTestId(`paper-notes-${x.paper}`);
+    await expect(notes).toHaveText(x.ja.notes);
+    await expect(notes).not.toContainText(x.notes.slice(0, 40));
+    await expect(page.getByText(x.ja.cite)).toBeVisible();
+  }
+  await expect(page.getByTestId('paper-notes-004')).toContainText(
+    'Dummynet による遅延エミュレータを ping で測定した',
+  );
   const row = page.getByTestId('paper-row-004-tick5-mean');
   await expect(row).toContainText(r.ja.claim);
   await expect(row).toContainText(r.ja.why);

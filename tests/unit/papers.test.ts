@@ -1,11 +1,12 @@
 // The Papers view's data: content/papers/report.json (written by `tcplab papers`) has a row for
 // every result of every paper data file, each with a verdict, and every row's button opens a
-// scenario the simulator accepts; and every row has its Japanese text (content/papers/ja), with
-// the same numbers as the English.
+// scenario the simulator accepts; and every paper (title, reference, notes) and every row has
+// its Japanese text (content/papers/ja), with the same numbers as the English, chosen by the
+// reader's language.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAPERS, experimentScenario } from '../../web/src/papers/report';
+import { PAPERS, experimentScenario, paperText, resultText } from '../../web/src/papers/report';
 import { validate } from './helpers/wasm';
 
 const dir = join(__dirname, '../../content/papers');
@@ -60,6 +61,32 @@ describe('the Papers view', () => {
         }
       }
     }
+  });
+
+  it('gives every paper its reference and notes in both languages, from the data files', () => {
+    const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+    for (const p of PAPERS) {
+      const read = (f: string) =>
+        JSON.parse(readFileSync(join(dir, f), 'utf8')) as { cite: string; notes: string };
+      const en = read(`${p.paper}.json`);
+      const ja = read(`ja/${p.paper}.json`);
+      expect(p.notes, p.paper).toBe(en.notes.trim());
+      expect(p.ja.notes, p.paper).toBe(ja.notes.trim());
+      expect(p.ja.cite, p.paper).toBe(ja.cite);
+      expect(p.ja.notes, p.paper).toMatch(japanese);
+      expect(p.ja.cite, p.paper).toMatch(japanese);
+    }
+  });
+
+  it("shows a paper and its rows in the reader's language", () => {
+    const p = PAPERS[0];
+    const r = p?.results[0];
+    if (!p || !r) throw new Error('the report has no paper with a result');
+    expect(paperText(p, 'ja')).toEqual(p.ja);
+    expect(paperText(p, 'ja').notes).not.toBe(p.notes);
+    expect(paperText(p, 'en')).toMatchObject({ title: p.title, cite: p.cite, notes: p.notes });
+    expect(resultText(r, 'ja')).toBe(r.ja);
+    expect(resultText(r, 'en').claim).toBe(r.claim);
   });
 
   it('says why a row cannot be opened instead of opening something else', () => {

@@ -1,7 +1,8 @@
 // The reproduction report for the Papers view: content/papers/report.json, written by
 // `tcplab papers` from the same runs as docs/papers.md, and how a row's experiment becomes the
-// lab's scenario (its preset, with the row's changes and seed applied). Every row carries its
-// text in Japanese too (from content/papers/ja, same numbers), shown when the lab is in Japanese.
+// lab's scenario (its preset, with the row's changes and seed applied). Every paper carries its
+// title, reference and notes, and every row its text, in Japanese too (from content/papers/ja,
+// same numbers), shown when the lab is in Japanese.
 import reportJson from '../../../content/papers/report.json';
 import { namedScenario } from '../lessons/catalog';
 import { setPath } from '../sim/grader';
@@ -35,11 +36,17 @@ export interface PaperResult extends ResultText {
   ja: ResultText;
 }
 
-export interface PaperReport {
-  paper: string;
+/** What is said of a paper: its title, the full reference, and what the lab had to assume. */
+export interface PaperText {
   title: string;
   cite: string;
-  ja: { title: string };
+  notes: string;
+}
+
+export interface PaperReport extends PaperText {
+  paper: string;
+  /** The same text in Japanese (the paper's own title, the authors' names in kanji). */
+  ja: PaperText;
   results: PaperResult[];
 }
 
@@ -51,9 +58,10 @@ export function resultText(r: PaperResult, lang: string): ResultText {
   return lang === 'ja' ? r.ja : r;
 }
 
-/** A paper's title in the reader's language (the paper's own, for Japanese). */
-export function paperTitle(p: PaperReport, lang: string): string {
-  return lang === 'ja' ? p.ja.title : p.title;
+/** A paper's title, reference and notes in the reader's language (its own title, for
+ * Japanese). */
+export function paperText(p: PaperReport, lang: string): PaperText {
+  return lang === 'ja' ? p.ja : p;
 }
 
 /** The scenario a row opens, or why it cannot be built (the wasm module must be loaded: its

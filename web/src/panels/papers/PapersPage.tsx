@@ -1,8 +1,8 @@
 // The Papers view (`#papers`): the generated reproduction report (docs/papers.md's tables), one
-// table per paper, with a button per result that opens its experiment in the lab. The rows'
-// text is in the reader's language.
+// table per paper under its reference and notes (what the lab had to assume), with a button per
+// result that opens its experiment in the lab. The text is in the reader's language.
 import { useState } from 'react';
-import { PAPERS, experimentScenario, paperTitle, resultText } from '../../papers/report';
+import { PAPERS, experimentScenario, paperText, resultText } from '../../papers/report';
 import type { Experiment, Verdict } from '../../papers/report';
 import { encodeLink } from '../../scenario/link/linkCodec';
 import { loadGrader } from '../../sim/grader';
@@ -57,65 +57,73 @@ export function PapersPage() {
             {error}
           </p>
         )}
-        {PAPERS.map((p) => (
-          <section
-            key={p.paper}
-            className="card papers__paper"
-            aria-labelledby={`paper-${p.paper}`}
-          >
-            <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, paperTitle(p, lang))}</h3>
-            <p className="papers__cite">{p.cite}</p>
-            <div className="papers__scroll">
-              <table className="papers__table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.papers.result}</th>
-                    <th scope="col">{t.papers.paperValue}</th>
-                    <th scope="col">{t.papers.labValue}</th>
-                    <th scope="col">{t.papers.verdict}</th>
-                    <th scope="col">{t.papers.why}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t.papers.open}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.results.map((r) => {
-                    const text = resultText(r, lang);
-                    return (
-                      <tr key={r.id} data-testid={`paper-row-${p.paper}-${r.id}`}>
-                        <td data-label={t.papers.result}>
-                          {text.claim} <span className="papers__where">({text.where})</span>
-                        </td>
-                        <td data-label={t.papers.paperValue}>{text.paper}</td>
-                        <td data-label={t.papers.labValue}>{text.lab}</td>
-                        <td data-label={t.papers.verdict}>
-                          <span className={`papers__verdict papers__verdict--${r.verdict}`}>
-                            {verdict[r.verdict]}
-                          </span>
-                        </td>
-                        <td data-label={t.papers.why}>{text.why}</td>
-                        <td>
-                          {r.open && (
-                            <button
-                              type="button"
-                              className="button button--small"
-                              data-testid={`paper-open-${p.paper}-${r.id}`}
-                              title={t.papers.openHint(r.open.scenario)}
-                              onClick={() => r.open && open(r.open)}
-                            >
-                              {t.papers.open}
-                            </button>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        ))}
+        {PAPERS.map((p) => {
+          const about = paperText(p, lang);
+          return (
+            <section
+              key={p.paper}
+              className="card papers__paper"
+              aria-labelledby={`paper-${p.paper}`}
+            >
+              <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, about.title)}</h3>
+              <p className="papers__cite">{about.cite}</p>
+              {about.notes && (
+                <p className="papers__notes" data-testid={`paper-notes-${p.paper}`}>
+                  {about.notes}
+                </p>
+              )}
+              <div className="papers__scroll">
+                <table className="papers__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.papers.result}</th>
+                      <th scope="col">{t.papers.paperValue}</th>
+                      <th scope="col">{t.papers.labValue}</th>
+                      <th scope="col">{t.papers.verdict}</th>
+                      <th scope="col">{t.papers.why}</th>
+                      <th scope="col">
+                        <span className="visually-hidden">{t.papers.open}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {p.results.map((r) => {
+                      const text = resultText(r, lang);
+                      return (
+                        <tr key={r.id} data-testid={`paper-row-${p.paper}-${r.id}`}>
+                          <td data-label={t.papers.result}>
+                            {text.claim} <span className="papers__where">({text.where})</span>
+                          </td>
+                          <td data-label={t.papers.paperValue}>{text.paper}</td>
+                          <td data-label={t.papers.labValue}>{text.lab}</td>
+                          <td data-label={t.papers.verdict}>
+                            <span className={`papers__verdict papers__verdict--${r.verdict}`}>
+                              {verdict[r.verdict]}
+                            </span>
+                          </td>
+                          <td data-label={t.papers.why}>{text.why}</td>
+                          <td>
+                            {r.open && (
+                              <button
+                                type="button"
+                                className="button button--small"
+                                data-testid={`paper-open-${p.paper}-${r.id}`}
+                                title={t.papers.openHint(r.open.scenario)}
+                                onClick={() => r.open && open(r.open)}
+                              >
+                                {t.papers.open}
+                              </button>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          );
+        })}
       </main>
     </div>
   );
