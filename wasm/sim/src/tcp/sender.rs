@@ -997,6 +997,8 @@ impl TcpSender {
 }
 
 #[cfg(test)]
+mod bsd_timer_tests;
+#[cfg(test)]
 mod frto_tests;
 #[cfg(test)]
 mod tahoe_tests;

@@ -1,0 +1,103 @@
+//! The retransmission timer of a BSD-style Reno sender (RFC 6298 RTO, 1 s
+//! minimum, 500 ms tick, no timestamps), driven packet by packet through two
+//! timeouts in a row. As in 4.4BSD: after a timeout SND.NXT goes back to
+//! SND.UNA (tcp_timer), only a segment that raises SND.MAX is timed
+//! (tcp_output), the back-off ends only with an RTT sample (tcp_xmit_timer,
+//! Karn's algorithm), and every ACK of new data restarts the timer with the
+//! current, backed-off value (tcp_input).
+
+use super::*;
+use crate::cc::newreno::NewReno;
+use crate::engine::time::{NS_PER_MS, NS_PER_S};
+use crate::net::packet::PacketKind;
+
+const MSS: u32 = 1000;
+const MS: Time = NS_PER_MS;
+const TICK: Time = 500 * MS;
+
+fn bsd_reno() -> TcpSender {
+    let cfg = SenderConfig {
+        mss: MSS,
+        header_bytes: 40,
+        rto_style: RtoStyle::Rfc6298,
+        min_rto: NS_PER_S,
+        granularity: TICK,
+        recovery: Recovery::Reno,
+        recovery_rate: RecoveryRate::Prr,
+        rack_tlp: false,
+        frto: false,
+        reordering_window: 0.25,
+        timestamps: false,
+        send_buffer: 1 << 30,
+        pacing: false,
+        app_bytes: None,
+        ecn: false,
+    };
+    TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, 4)))
+}
+
+fn ack(n: u64) -> Packet {
+    let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
+    a.ack = n;
+    a.rwnd = u32::MAX;
+    a
+}
+
+fn on_tick(t: Time) -> Time {
+    t.div_ceil(TICK) * TICK
+}
+
+#[test]
+fn a_lost_go_back_resend_doubles_the_timer_again_until_new_data_is_timed() {
+    let mut s = bsd_reno();
+    let mut out = Vec::new();
+    s.start(0, &mut out);
+    // One sample (100 ms, counted as one 500 ms tick): SRTT 0.5 s, RTTVAR 0.25 s.
+    s.on_ack(&ack(1000), 100 * MS, &mut out);
+    let base = s.rtt().rto();
+    assert_eq!(base, 1500 * MS, "SRTT + 4·RTTVAR");
+    let high = s.snd_max();
+    assert!(high > 4000);
+
+    // Segment 1000 is lost: the timer fires, backs off once, resends it alone.
+    let first = s.timer_deadline().unwrap();
+    out.clear();
+    s.on_timer(first, &mut out);
+    assert_eq!(s.stats.timeouts, 1);
+    assert_eq!(s.rtt().rto(), 2 * base);
+    assert_eq!(out.len(), 1);
+    assert_eq!((out[0].seq, out[0].retransmit), (1000, true));
+
+    // Its ACK covers a retransmission: no sample, the back-off stays, and the
+    // timer restarts from this ACK with the backed-off value.
+    out.clear();
+    let t = first + 100 * MS;
+    s.on_ack(&ack(2000), t, &mut out);
+    assert_eq!(s.rtt().backoffs(), 1);
+    assert_eq!(s.timer_deadline(), Some(on_tick(t + 2 * base)));
+    // Slow start goes on below SND.MAX: resends, which are not timed.
+    assert!(!out.is_empty());
+    assert!(out.iter().all(|p| p.retransmit && p.seq + 1000 <= high));
+
+    // Those resends are lost too: the next timeout doubles the timer again.
+    let second = s.timer_deadline().unwrap();
+    out.clear();
+    s.on_timer(second, &mut out);
+    assert_eq!(s.stats.timeouts, 2);
+    assert_eq!(s.rtt().backoffs(), 2);
+    assert_eq!(s.rtt().rto(), 4 * base);
+    assert_eq!((out[0].seq, out[0].retransmit), (2000, true));
+
+    // The receiver held the rest: the ACK jumps to SND.MAX, still no sample.
+    out.clear();
+    let t = second + 100 * MS;
+    s.on_ack(&ack(high), t, &mut out);
+    assert_eq!(s.rtt().backoffs(), 2);
+    assert!(out.iter().all(|p| !p.retransmit && p.seq >= high));
+    assert_eq!(s.timer_deadline(), Some(on_tick(t + 4 * base)));
+
+    // The ACK of the first new segment is a valid sample: the back-off ends.
+    s.on_ack(&ack(high + 1000), t + 100 * MS, &mut out);
+    assert_eq!(s.rtt().backoffs(), 0);
+    assert!(s.rtt().rto() < 2 * base);
+}
