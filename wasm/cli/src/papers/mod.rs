@@ -8,6 +8,7 @@
 //! Each paper file has its Japanese text beside it (content/papers/ja/NNN.json, `ja.rs`):
 //! report.json carries both languages for the page; docs/papers.md is in English.
 
+mod blocks;
 mod eval;
 mod ja;
 mod quotes;
@@ -106,6 +107,8 @@ struct Job {
     /// "<paper>/<run>".
     key: String,
     scenario: Value,
+    /// The run's `block_bytes`, if it has one.
+    block_bytes: Option<u64>,
 }
 
 /// Every run of every paper (one job per seed), with its scenario ready to parse.
@@ -137,6 +140,7 @@ fn jobs(o: &Options, papers: &[Loaded]) -> Result<Vec<Job>, Fail> {
                 jobs.push(Job {
                     key: format!("{}/{name}", p.paper),
                     scenario: s,
+                    block_bytes: run.block_bytes,
                 });
             }
         }
@@ -150,8 +154,22 @@ fn run_job(job: &Job) -> Result<Value, String> {
         format!("{}: {}", job.key, list.join("; "))
     })?;
     let mut world = sim::World::new(&s);
-    world.run();
-    serde_json::to_value(world.summary()).map_err(|e| format!("{}: {e}", job.key))
+    let blocks = match job.block_bytes {
+        Some(b) => Some(
+            blocks::run_timing_blocks(&mut world, &s, b)
+                .map_err(|e| format!("{}: {e}", job.key))?,
+        ),
+        None => {
+            world.run();
+            None
+        }
+    };
+    let mut summary =
+        serde_json::to_value(world.summary()).map_err(|e| format!("{}: {e}", job.key))?;
+    if let Some(b) = blocks {
+        blocks::add_to_summary(&mut summary, b);
+    }
+    Ok(summary)
 }
 
 /// The quoted numbers: each file's text after rewriting, and the drifts found.

@@ -87,6 +87,9 @@ fn run_line(name: &str, r: &Run) -> String {
         let seeds: Vec<String> = r.seeds.iter().map(u64::to_string).collect();
         s += &format!(", mean over seeds {}", seeds.join(", "));
     }
+    if let Some(b) = r.block_bytes {
+        s += &format!(", each flow timed over blocks of {b} delivered bytes");
+    }
     s + "\n"
 }
 

@@ -45,6 +45,10 @@ pub struct Run {
     /// Run once per seed; a metric of this run is the mean over the seeds.
     #[serde(default)]
     pub seeds: Vec<u64>,
+    /// Also time each flow over successive blocks of this many bytes delivered in order
+    /// (paper 001's throughput measure, `blocks.rs`): its summary gains
+    /// `flows[i].block_goodput_bps`, one number per whole block.
+    pub block_bytes: Option<u64>,
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]
@@ -223,6 +227,11 @@ impl Paper {
             }
             for path in r.set.keys() {
                 grading::path::parse(path).map_err(|e| format!("runs.{name}.set: {e}"))?;
+            }
+            if r.block_bytes == Some(0) {
+                return Err(format!(
+                    "runs.{name}.block_bytes: a block needs at least one byte, got 0"
+                ));
             }
         }
         for (name, v) in &self.values {
@@ -447,6 +456,11 @@ mod tests {
         assert_eq!(
             e,
             "results[0]: where: give it without the parentheses around it"
+        );
+        let e = err_of(|v| v["runs"]["a"]["block_bytes"] = 0.into());
+        assert_eq!(
+            e,
+            "runs.a.block_bytes: a block needs at least one byte, got 0"
         );
         let e = err_of(|v| v["format"] = "x".into());
         assert!(e.starts_with("format:"), "{e}");
