@@ -94,8 +94,10 @@ export function TimePlot(p: TimePlotProps) {
     inView,
   );
   const height = Math.max(120, rawHeight || 220);
-  // The last few views (a width or a time window shown a moment ago is not decimated again).
-  const [views] = useState(() => new ViewCache<PlotView>());
+  // The last two views: the width with the full editor open and without it (or a window before
+  // and after a zoom) are not decimated again. (Each view is a few KB per line: two bound the
+  // memory while a run streams, a view per new set of rows.)
+  const [views] = useState(() => new ViewCache<PlotView>(2));
 
   const pv = useMemo(
     () =>
