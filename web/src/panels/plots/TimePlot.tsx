@@ -14,6 +14,7 @@ import type { Margins } from '../../charts/scales';
 import { nearestIndex } from '../../charts/search';
 import { plotToSvg } from '../../charts/svgExport';
 import { tickFormatter } from '../../charts/ticks';
+import { ViewCache } from '../../charts/viewCache';
 import { isFull, panBy, zoomAt } from '../../charts/zoom';
 import type { Domain } from '../../charts/zoom';
 import { saveBlob, saveText, safeName } from '../../export/download';
@@ -28,6 +29,8 @@ import { useTimeWheel } from '../hooks/useTimeWheel';
 import { PlotLegend } from './PlotLegend';
 import type { LegendEntry } from './PlotLegend';
 import { computeView } from './plotView';
+import type { PlotView } from './plotView';
+import { useDrawnInputs, useInView } from './useDrawnInputs';
 import { useCaption } from './caption';
 
 /** Plot heights are set by the layout's CSS: `main` plots share the first screen. */
@@ -71,41 +74,59 @@ export function TimePlot(p: TimePlotProps) {
   const drag = useRef<{ px: number; domain: Domain; moved: boolean } | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const box = useElementSize(boxRef, { width: 640, height: 220 });
-  const width = box.width;
-  const height = Math.max(120, box.height || 220);
   const full: Domain = [0, p.fullS > 0 ? p.fullS : 1];
   const domain: Domain = view.domain ?? full;
-  const steady = (p.steady ?? false) && view.steady;
+  const inView = useInView(boxRef);
+  // What the plot draws from: the current inputs in view, else those it last drew (until the
+  // draw queue's turn or it scrolls in; useDrawnInputs.ts).
+  const [spec, version, width, rawHeight, tickPx, d0, d1, hiddenDrawn, steady] = useDrawnInputs(
+    [
+      p.spec,
+      p.version,
+      box.width,
+      box.height,
+      box.tickPx,
+      domain[0],
+      domain[1],
+      hidden,
+      (p.steady ?? false) && view.steady,
+    ] as const,
+    inView,
+  );
+  const height = Math.max(120, rawHeight || 220);
+  // The last two views: the width with the full editor open and without it (or a window before
+  // and after a zoom) are not decimated again. (Each view is a few KB per line: two bound the
+  // memory while a run streams, a view per new set of rows.)
+  const [views] = useState(() => new ViewCache<PlotView>(2));
 
   const pv = useMemo(
     () =>
-      computeView(p.spec, {
-        domain,
-        buckets: Math.max(1, width - BASE_MARGIN.left - BASE_MARGIN.right),
-        hidden,
-        yFixed: p.yFixed,
-        yFloor: p.yFloor,
-        steady,
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the arrays grow in place; `version` says when
-    [p.spec, p.version, width, domain[0], domain[1], hidden, p.yFixed, p.yFloor, steady],
+      views.get([spec, version, width, d0, d1, hiddenDrawn, p.yFixed, p.yFloor, steady], () =>
+        computeView(spec, {
+          domain: [d0, d1],
+          buckets: Math.max(1, width - BASE_MARGIN.left - BASE_MARGIN.right),
+          hidden: hiddenDrawn,
+          yFixed: p.yFixed,
+          yFloor: p.yFloor,
+          steady,
+        }),
+      ),
+    [views, spec, version, width, d0, d1, hiddenDrawn, p.yFixed, p.yFloor, steady],
   );
 
   // Tick labels: the panel's format (states, Mb/s), else plain decimals or k/M/G by unit.
   const yTicks = Math.max(2, Math.floor((height - 48) / 45));
 
-  // The tick label size the page's CSS sets (larger in presentation mode).
-  const tickPx = box.tickPx;
   // Bound labels as large as the tick labels (20 px in presentation mode), never below 12.
   const labelPx = Math.max(12, tickPx);
   const { format: yFmt, left } = useMemo(() => {
     const probe = viewScales(width, height, BASE_MARGIN, pv.domain, pv.y).y.ticks(yTicks);
     const step = probe.length > 1 ? Math.abs((probe[1] as number) - (probe[0] as number)) : 1;
-    const fmt = p.yFormat ?? tickFormatter(p.spec.yUnit, step, pv.y[1]);
+    const fmt = p.yFormat ?? tickFormatter(spec.yUnit, step, pv.y[1]);
     const longest = probe.reduce((m, y) => Math.max(m, fmt(y).length), 0);
     const need = Math.ceil(longest * tickPx * CHAR_EM + 2.2 * tickPx);
     return { format: fmt, left: Math.max((BASE_MARGIN.left * tickPx) / 12, need) };
-  }, [width, height, pv, yTicks, p.yFormat, p.spec.yUnit, tickPx]);
+  }, [width, height, pv, yTicks, p.yFormat, spec.yUnit, tickPx]);
   const M: Margins = { ...BASE_MARGIN, left, bottom: Math.round(tickPx * 2.3 + 10) };
   const scales = useMemo(
     () => viewScales(width, height, M, pv.domain, pv.y),
@@ -118,7 +139,7 @@ export function TimePlot(p: TimePlotProps) {
     if (!canvas) return;
     const ctx = prepareCanvas(canvas, scales.innerWidth, scales.innerHeight);
     if (!ctx) return;
-    const byId = new Map(p.spec.series.map((s) => [s.id, s]));
+    const byId = new Map(spec.series.map((s) => [s.id, s]));
     // Labels of lines closer than a text line go to alternate ends, so they never overprint.
     const placed: { py: number; at: 'left' | 'right' }[] = [];
     for (const r of [...pv.refs].sort((a, b) => b.y - a.y)) {
@@ -139,7 +160,7 @@ export function TimePlot(p: TimePlotProps) {
           step: s.step,
         });
     }
-    const marks = new Map(p.spec.markers.map((m) => [m.id, m]));
+    const marks = new Map(spec.markers.map((m) => [m.id, m]));
     for (const m of pv.marks) {
       const spec = marks.get(m.id);
       if (spec) drawMarkers(ctx, m.pts, scales, spec.color, spec.shape);
@@ -175,7 +196,7 @@ export function TimePlot(p: TimePlotProps) {
         )
         .call((g) => g.select('.domain').remove());
     }
-  }, [pv, scales, p.spec, yFmt, yTicks, theme, tickPx, labelPx]);
+  }, [pv, scales, spec, yFmt, yTicks, theme, tickPx, labelPx]);
 
   // Ctrl/⌘ + wheel zooms around the pointer; a sideways wheel pans. (A plain wheel scrolls the page.)
   useTimeWheel(areaRef, p.fullS);

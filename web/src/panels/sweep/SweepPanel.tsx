@@ -23,6 +23,7 @@ import {
   sweep,
   warmSweep,
 } from '../../state/sweepStore';
+import { useLazyOptions } from '../hooks/useLazyOptions';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { SweepFileView } from './SweepFileView';
@@ -52,6 +53,18 @@ export function SweepPanel({ scenario, canRun }: Props) {
 
   const link = Math.min(linkIndex, scenario.topology.links.length - 1);
   const flow = Math.min(flowIndex, Math.max(0, scenario.flows.length - 1));
+  // A large scenario's 1,000 links and flows are put in the selects only once they are reached:
+  // showing the Sweep tab does not build 2,000 options.
+  const linkOptions = useLazyOptions(
+    scenario.topology.links.map((l, i) => ({ value: String(i), label: l.id })),
+    String(link),
+    (value) => ({ value, label: '' }),
+  );
+  const flowOptions = useLazyOptions(
+    scenario.flows.map((f, i) => ({ value: String(i), label: f.id })),
+    String(flow),
+    (value) => ({ value, label: '' }),
+  );
   const numeric = param !== 'algorithm';
   const from = checkNumber(texts.from, {
     integer: false,
@@ -200,10 +213,12 @@ export function SweepPanel({ scenario, canRun }: Props) {
               value={link}
               data-testid="sweep-link"
               onChange={(e) => setLinkIndex(Number(e.target.value))}
+              onFocus={linkOptions.reach}
+              onPointerDown={linkOptions.reach}
             >
-              {scenario.topology.links.map((l, i) => (
-                <option key={l.id} value={i}>
-                  {l.id}
+              {linkOptions.shown.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>
@@ -215,10 +230,12 @@ export function SweepPanel({ scenario, canRun }: Props) {
             value={flow}
             data-testid="sweep-flow"
             onChange={(e) => setFlowIndex(Number(e.target.value))}
+            onFocus={flowOptions.reach}
+            onPointerDown={flowOptions.reach}
           >
-            {scenario.flows.map((f, i) => (
-              <option key={f.id} value={i}>
-                {f.id}
+            {flowOptions.shown.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
