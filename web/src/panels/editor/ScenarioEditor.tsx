@@ -23,6 +23,7 @@ import { VIRTUAL_ABOVE } from '../hooks/useVirtualRows';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { prefs } from '../../state/prefs';
+import { nextTask } from '../nextTask';
 import { ErrorSummary } from './ErrorSummary';
 import { FieldContext } from './fieldContext';
 import { FlowsTable } from './FlowsTable';
@@ -68,6 +69,9 @@ export function ScenarioEditor({ checks }: Props) {
       const { reader } = await loadPageWasm();
       const r = await readScenarioFile(file, reader);
       if (!r.ok) throw new Error(errorLine(r.problem));
+      // Reading the file (the wasm reader over its bytes) and rendering the editor with it are two
+      // tasks of the page's thread, not one: at the documented limits each is 50–150 ms alone.
+      await nextTask();
       // Who wrote the file is kept apart from the scenario (and said when it is another version).
       const { scenario: opened, madeBy } = withoutMadeBy(r.scenario);
       replaceScenario(opened);
