@@ -66,11 +66,11 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const { reader } = await loadPageWasm();
-      const r = await readScenarioFile(file, reader);
+      const { reader, readOffThread } = await loadPageWasm();
+      // A large file is read in the check worker; the page parses it and renders the editor with
+      // it in a task of its own (after a small file's read on the page's thread, too).
+      const r = await readScenarioFile(file, reader, readOffThread);
       if (!r.ok) throw new Error(errorLine(r.problem));
-      // Reading the file (the wasm reader over its bytes) and rendering the editor with it are two
-      // tasks of the page's thread, not one: at the documented limits each is 50–150 ms alone.
       await nextTask();
       // Who wrote the file is kept apart from the scenario (and said when it is another version).
       const { scenario: opened, madeBy } = withoutMadeBy(r.scenario);
