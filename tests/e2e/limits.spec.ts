@@ -7,11 +7,16 @@ import { limitsScenario } from '../../scripts/lib/limits-scenario.mjs';
 import { fieldId, openEditor, openLab } from './helpers';
 
 /** Import the scenario at the documented limits as a file. */
+/** Imports the limits scenario and waits until the editor shows it (its flows table windowed:
+ * the starting scenario's rows are in the page until then). */
 async function importLimits(page: Page): Promise<void> {
   await page.getByTestId('import-json').setInputFiles({
     name: 'limits.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
   });
 }
 
@@ -22,9 +27,6 @@ test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists
   const problems = await openLab(page);
   await openEditor(page);
   await importLimits(page);
-  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
-    timeout: 60_000,
-  });
   await expect(page.getByTestId('flow-row-0')).toBeVisible();
   const rows = await page.locator('[data-testid^="flow-row-"]').count();
   expect(rows).toBeGreaterThan(5);
@@ -63,9 +65,6 @@ test('in the windowed flows table flow 900 can be edited by keyboard, and the ed
   const problems = await openLab(page);
   await openEditor(page);
   await importLimits(page);
-  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
-    timeout: 60_000,
-  });
   // Scroll flow 900 into the window.
   const scroll = page.getByTestId('flows-scroll');
   const row900 = page.getByTestId('flow-row-900');
