@@ -1,6 +1,7 @@
 // The scenario editor: preset, compare A/B, the network diagram with the selected element's
 // settings, the flows table, the run settings and the list of problems that block Run.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { FieldError } from '../../sim/protocol';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
 import { errorLine, readScenarioFile } from '../../scenario/reader';
@@ -33,6 +34,9 @@ import { RunSettings } from './RunSettings';
 import { CANVAS_ABOVE } from './TopologyCanvas';
 import { TopologyEditor } from './TopologyEditor';
 
+/** No errors: one array, so that a verdict without errors leaves the fields' context as it was. */
+const NO_ERRORS: FieldError[] = [];
+
 /** The diagram's key for useDeferredMount until the flows table has rendered. */
 const NOT_YET = Symbol('not yet');
 
@@ -48,6 +52,10 @@ export function ScenarioEditor({ checks }: Props) {
   const [importError, setImportError] = useState<string | null>(null);
   const scenario = activeScenario(state);
   const check = state.active === 'B' && checks.B ? checks.B : checks.A;
+  const errors = check.errors.length > 0 ? check.errors : NO_ERRORS;
+  // The same context value while the variant and its errors are the same: the fields (tens of
+  // them in the flows table) render again only when their store or their errors change.
+  const fieldContext = useMemo(() => ({ variant: state.active, errors }), [state.active, errors]);
   const sel = state.selection;
   const link = sel?.kind === 'link' ? scenario.topology.links[sel.index] : undefined;
   const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
@@ -169,7 +177,7 @@ export function ScenarioEditor({ checks }: Props) {
         </div>
       )}
 
-      <FieldContext.Provider value={{ variant: state.active, errors: check.errors }}>
+      <FieldContext.Provider value={fieldContext}>
         <div
           id="variant-panel"
           role={state.B ? 'tabpanel' : undefined}
@@ -177,7 +185,7 @@ export function ScenarioEditor({ checks }: Props) {
         >
           <h3 className="card__subheading">{t.topology.heading}</h3>
           {diagramReady ? (
-            <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
+            <TopologyEditor scenario={scenario} selection={sel} errors={errors} />
           ) : (
             <div className="editor__pending" aria-busy="true" data-testid="topology-pending" />
           )}
