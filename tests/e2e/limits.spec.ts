@@ -145,3 +145,28 @@ test('removing the first flow of the windowed table moves the other rows up, the
   await expect(page.getByTestId('flow-row-1').locator('th')).toHaveText('f2');
   expect(problems).toEqual([]);
 });
+
+test('a large file is read in the worker: one the reader refuses is refused with its field path, and the editor keeps its scenario', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  // 250 KB, with a seed that is not a number: the reader's refusal (not validation's).
+  const bad = { ...limitsScenario(), seed: 'x' };
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits-bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('seed', { timeout: 60_000 });
+  expect(workers.some((u) => u.includes('checkWorker'))).toBe(true);
+  // The starting scenario stays (a few flows: its table is not windowed).
+  await expect(page.getByTestId('flow-row-0')).toBeVisible();
+  await expect(page.getByTestId('flows-scroll')).not.toHaveAttribute('data-windowed', 'true');
+  // The good file then opens.
+  await importLimits(page);
+  expect(problems).toEqual([]);
+});
