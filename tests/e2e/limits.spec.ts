@@ -170,3 +170,23 @@ test('a large file is read in the worker: one the reader refuses is refused with
   await importLimits(page);
   expect(problems).toEqual([]);
 });
+
+test('the worker that reads a large file starts while the user chooses it', async ({ page }) => {
+  const problems = await openLab(page);
+  await openEditor(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Open scenario JSON').click();
+  const files = await chooser;
+  await expect.poll(() => workers.some((u) => u.includes('checkWorker'))).toBe(true);
+  await files.setFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
+  });
+  expect(problems).toEqual([]);
+});

@@ -80,6 +80,12 @@ function armIdle(): void {
   }, IDLE_MS);
 }
 
+/** Starts the worker ahead of a request that is likely soon (the user is choosing a file to
+ * import): its wasm is ready by the time the file is. It ends after IDLE_MS if none comes. */
+export function warmCheckWorker(): void {
+  if (startWorker()) armIdle();
+}
+
 /** Sends `request` (less its id) to the worker; `page` answers when there is no worker. */
 function ask<T>(request: Question, fromReply: (reply: CheckReply) => T, page: () => T): Promise<T> {
   const w = startWorker();

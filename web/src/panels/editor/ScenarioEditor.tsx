@@ -7,6 +7,7 @@ import { diffScenarios } from '../../scenario/diff';
 import { errorLine, readScenarioFile } from '../../scenario/reader';
 import { withoutMadeBy } from '../../scenario/scenarioFile';
 import { noteOpenedFile } from '../../state/linkStore';
+import { warmCheckWorker } from '../../sim/checkClient';
 import { loadPageWasm } from '../../sim/validator';
 import { concreteLabel, valueText } from '../../lessons/valueWords';
 import {
@@ -131,6 +132,8 @@ export function ScenarioEditor({ checks }: Props) {
             accept="application/json,.json"
             className="visually-hidden"
             data-testid="import-json"
+            // The worker that reads a large file starts while the user chooses it.
+            onClick={warmCheckWorker}
             onChange={(e) => void onImport(e.target.files?.[0])}
           />
         </label>
