@@ -61,7 +61,7 @@ export function readScenarioValue(value: unknown, reader: ScenarioReader): ReadR
 }
 
 /** Files above this many bytes are read off the page's thread when the caller can (a file at the
- * documented limits is about 250 KB, 50–150 ms of the reader's time on a busy machine). */
+ * documented limits is about 250 KB: its read was the larger part of the import's first task). */
 export const READ_OFF_THREAD_ABOVE = 64 * 1024;
 
 /** Read a scenario file, refusing one above the reader's size before reading it into memory.
