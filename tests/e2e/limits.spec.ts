@@ -7,11 +7,16 @@ import { limitsScenario } from '../../scripts/lib/limits-scenario.mjs';
 import { fieldId, openEditor, openLab } from './helpers';
 
 /** Import the scenario at the documented limits as a file. */
+/** Imports the limits scenario and waits until the editor shows it (its flows table windowed:
+ * the starting scenario's rows are in the page until then). */
 async function importLimits(page: Page): Promise<void> {
   await page.getByTestId('import-json').setInputFiles({
     name: 'limits.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
   });
 }
 
@@ -22,9 +27,6 @@ test('a 1,000-node, 1,000-flow scenario imports and the editor windows its lists
   const problems = await openLab(page);
   await openEditor(page);
   await importLimits(page);
-  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
-    timeout: 60_000,
-  });
   await expect(page.getByTestId('flow-row-0')).toBeVisible();
   const rows = await page.locator('[data-testid^="flow-row-"]').count();
   expect(rows).toBeGreaterThan(5);
@@ -63,9 +65,6 @@ test('in the windowed flows table flow 900 can be edited by keyboard, and the ed
   const problems = await openLab(page);
   await openEditor(page);
   await importLimits(page);
-  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
-    timeout: 60_000,
-  });
   // Scroll flow 900 into the window.
   const scroll = page.getByTestId('flows-scroll');
   const row900 = page.getByTestId('flow-row-900');
@@ -144,5 +143,50 @@ test('removing the first flow of the windowed table moves the other rows up, the
   await expect(first).toHaveAttribute('data-marked', 'f1');
   await expect(page.getByTestId(fieldId('flows[0].start_s'))).toHaveValue('0.3');
   await expect(page.getByTestId('flow-row-1').locator('th')).toHaveText('f2');
+  expect(problems).toEqual([]);
+});
+
+test('a large file is read in the worker: one the reader refuses is refused with its field path, and the editor keeps its scenario', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = await openLab(page);
+  await openEditor(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  // 250 KB, with a seed that is not a number: the reader's refusal (not validation's).
+  const bad = { ...limitsScenario(), seed: 'x' };
+  await page.getByTestId('import-json').setInputFiles({
+    name: 'limits-bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  await expect(page.getByTestId('import-error')).toContainText('seed', { timeout: 60_000 });
+  expect(workers.some((u) => u.includes('checkWorker'))).toBe(true);
+  // The starting scenario stays (a few flows: its table is not windowed).
+  await expect(page.getByTestId('flow-row-0')).toBeVisible();
+  await expect(page.getByTestId('flows-scroll')).not.toHaveAttribute('data-windowed', 'true');
+  // The good file then opens.
+  await importLimits(page);
+  expect(problems).toEqual([]);
+});
+
+test('the worker that reads a large file starts while the user chooses it', async ({ page }) => {
+  const problems = await openLab(page);
+  await openEditor(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Open scenario JSON').click();
+  const files = await chooser;
+  await expect.poll(() => workers.some((u) => u.includes('checkWorker'))).toBe(true);
+  await files.setFiles({
+    name: 'limits.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(limitsScenario())),
+  });
+  await expect(page.getByTestId('flows-scroll')).toHaveAttribute('data-windowed', 'true', {
+    timeout: 60_000,
+  });
   expect(problems).toEqual([]);
 });

@@ -2,9 +2,10 @@
 // Node): the page's own check answers, and what it throws is a rejection the verdicts turn into
 // an error (state/verdicts.ts). The worker itself runs in the browser: Playwright limits.spec.ts.
 import { describe, expect, it } from 'vitest';
-import { checkOffThread } from '../../web/src/sim/checkClient';
+import { checkOffThread, readOffThread } from '../../web/src/sim/checkClient';
 import { presetScenario } from '../../web/src/scenario/presets';
 import { estimate } from './helpers/wasm';
+import { reader } from './helpers/reader';
 
 describe('checkOffThread without a worker', () => {
   it('answers with the page’s own check', async () => {
@@ -24,5 +25,16 @@ describe('checkOffThread without a worker', () => {
         throw new Error('wasm trapped');
       }),
     ).rejects.toThrow('wasm trapped');
+  });
+});
+
+describe('readOffThread without a worker', () => {
+  it('answers with the page’s own reader, field path and all', async () => {
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ ...presetScenario('dumbbell'), seed: 'x' }),
+    );
+    const r = await readOffThread(bytes, (b) => reader.readUnchecked(b));
+    expect(r.readable).toBe(false);
+    expect(r.errors[0]?.path).toBe('seed');
   });
 });

@@ -7,7 +7,11 @@ import { parseSaved, saveTarget, savedByOtherTab } from '../../web/src/state/aut
 import type { Saved } from '../../web/src/state/autosave';
 import { chooseStart } from '../../web/src/state/pageStart';
 import { scenarioFileText } from '../../web/src/scenario/scenarioFile';
-import { readScenarioBytes, readScenarioFile } from '../../web/src/scenario/reader';
+import {
+  READ_OFF_THREAD_ABOVE,
+  readScenarioBytes,
+  readScenarioFile,
+} from '../../web/src/scenario/reader';
 import { reader } from './helpers/reader';
 import { PRESET_IDS, presetScenario } from '../../web/src/scenario/presets';
 import type { LinkResult } from '../../web/src/scenario/link/linkState';
@@ -208,6 +212,47 @@ describe('scenario files', () => {
     expect(await readScenarioFile(new Blob([named]), reader)).toMatchObject({
       ok: false,
       problem: { path: 'name', code: 'wrong_type' },
+    });
+  });
+});
+
+describe('a large imported file is read off the page’s thread', () => {
+  // A scenario file above READ_OFF_THREAD_ABOVE bytes (a long name pads it).
+  const large = (s: Scenario) => ({ ...s, name: 'x'.repeat(READ_OFF_THREAD_ABOVE) });
+
+  it('goes to the off-thread reader, and opens what it reads', async () => {
+    const s = large({ ...presetScenario('single'), duration_s: -1 });
+    const asked: number[] = [];
+    const off = (b: Uint8Array) => {
+      asked.push(b.length);
+      return Promise.resolve(reader.readUnchecked(b));
+    };
+    expect(await readScenarioFile(new Blob([scenarioFileText(s)]), reader, off)).toEqual({
+      ok: true,
+      scenario: s,
+      errors: [],
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeGreaterThan(READ_OFF_THREAD_ABOVE);
+  });
+
+  it('is refused with the off-thread reader’s field path', async () => {
+    const bad = scenarioFileText(
+      large({ ...presetScenario('single'), seed: 'x' as unknown as number }),
+    );
+    const off = (b: Uint8Array) => Promise.resolve(reader.readUnchecked(b));
+    expect(await readScenarioFile(new Blob([bad]), reader, off)).toMatchObject({
+      ok: false,
+      problem: { path: 'seed', code: 'wrong_type' },
+    });
+  });
+
+  it('a small file is read on the page (no worker to start for it)', async () => {
+    const off = () => Promise.reject(new Error('not for a small file'));
+    const s = presetScenario('single');
+    expect(await readScenarioFile(new Blob([scenarioFileText(s)]), reader, off)).toMatchObject({
+      ok: true,
+      scenario: s,
     });
   });
 });

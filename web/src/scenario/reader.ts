@@ -37,7 +37,10 @@ export function readScenarioBytes(
   reader: ScenarioReader,
   { validate = true } = {},
 ): ReadResult {
-  const verdict = validate ? reader.read(bytes) : reader.readUnchecked(bytes);
+  return parsedIfReadable(bytes, validate ? reader.read(bytes) : reader.readUnchecked(bytes));
+}
+
+function parsedIfReadable(bytes: Uint8Array, verdict: ReadVerdict): ReadResult {
   if (!verdict.readable) return { ok: false, problem: problemOf(verdict.errors) };
   // The reader accepted exactly these bytes (one document of UTF-8 JSON, no key twice, numbers in
   // range, every field typed), so the browser's parse of them is the scenario it read.
@@ -57,9 +60,19 @@ export function readScenarioValue(value: unknown, reader: ScenarioReader): ReadR
   return readScenarioBytes(new TextEncoder().encode(text), reader);
 }
 
+/** Files above this many bytes are read off the page's thread when the caller can (a file at the
+ * documented limits is about 250 KB: its read was the larger part of the import's first task). */
+export const READ_OFF_THREAD_ABOVE = 64 * 1024;
+
 /** Read a scenario file, refusing one above the reader's size before reading it into memory.
- * Not validated: the editor that opens it checks it (and shows its errors on their fields). */
-export async function readScenarioFile(file: Blob, reader: ScenarioReader): Promise<ReadResult> {
+ * Not validated: the editor that opens it checks it (and shows its errors on their fields). A
+ * file above READ_OFF_THREAD_ABOVE bytes goes to `offThread` when given (the same reader in a
+ * worker: the same verdict). */
+export async function readScenarioFile(
+  file: Blob,
+  reader: ScenarioReader,
+  offThread?: (bytes: Uint8Array) => Promise<ReadVerdict>,
+): Promise<ReadResult> {
   if (file.size > reader.maxBytes) {
     return {
       ok: false,
@@ -72,7 +85,11 @@ export async function readScenarioFile(file: Blob, reader: ScenarioReader): Prom
       },
     };
   }
-  return readScenarioBytes(new Uint8Array(await file.arrayBuffer()), reader, { validate: false });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!offThread || bytes.length <= READ_OFF_THREAD_ABOVE) {
+    return readScenarioBytes(bytes, reader, { validate: false });
+  }
+  return parsedIfReadable(bytes, await offThread(bytes));
 }
 
 /** An error as one line: `path: message`. */

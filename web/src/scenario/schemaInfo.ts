@@ -151,8 +151,22 @@ export function objectFields(defName: string): FieldInfo[] {
   return d ? fieldsOfNode(d, defName, new Set()) : [];
 }
 
-/** The variants of a union tagged by `kind` (e.g. `QueueSpec`, `LossSpec`, `SourceSpec`). */
+/** Each union's variants, read from the schema (which never changes) the first time asked. */
+const variantCache = new Map<string, Variant[]>();
+
+/** The variants of a union tagged by `kind` (e.g. `QueueSpec`, `LossSpec`, `SourceSpec`): the
+ * same array on every call (the editor asks on every render of a link or a flow; do not change
+ * it). */
 export function variants(defName: string): Variant[] {
+  let out = variantCache.get(defName);
+  if (!out) {
+    out = readVariants(defName);
+    variantCache.set(defName, out);
+  }
+  return out;
+}
+
+function readVariants(defName: string): Variant[] {
   const one = defs[defName]?.oneOf;
   if (!Array.isArray(one)) return [];
   const out: Variant[] = [];

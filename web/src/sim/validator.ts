@@ -12,9 +12,9 @@ import init, {
   version,
 } from './pkg/tcplab_wasm.js';
 import type { ValidationError, WorkEstimate } from './boundary';
-import { checkOffThread } from './checkClient';
+import { checkOffThread, readOffThread } from './checkClient';
 import type { FieldError } from './protocol';
-import type { ScenarioReader } from '../scenario/reader';
+import type { ReadVerdict, ScenarioReader } from '../scenario/reader';
 
 export type { WorkEstimate } from './boundary';
 
@@ -37,6 +37,8 @@ export interface PageWasm {
   checkOffThread(
     scenarioJson: string,
   ): Promise<{ errors: FieldError[]; estimate: WorkEstimate | null }>;
+  /** The reader's verdict on an imported file's bytes, unvalidated, in the same worker. */
+  readOffThread(bytes: Uint8Array): Promise<ReadVerdict>;
   /** The simulator's version (the crate's). */
   version: string;
 }
@@ -78,6 +80,8 @@ export function loadPageWasm(): Promise<PageWasm> {
     estimate: (json: string) => estimate(json).estimate ?? null,
     check,
     checkOffThread: (json: string) => checkOffThread(json, check),
+    readOffThread: (bytes: Uint8Array) =>
+      readOffThread(bytes, (b) => read_scenario_unchecked(b) as ReadVerdict),
     version: version(),
   }));
   return loading;

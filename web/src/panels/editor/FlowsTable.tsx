@@ -2,7 +2,7 @@
 // a row opens to show its application, TCP options and algorithm parameters (from the schema).
 // Above VIRTUAL_ABOVE flows the table scrolls in its own box and only the rows on screen are in
 // the page; the open flow's details then show beneath the box.
-import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CC_ALGORITHMS, ccLabel } from '../../scenario/ccAlgorithms';
 import { addFlow, duplicateFlow, hostIds, removeFlow } from '../../scenario/graph';
@@ -58,10 +58,13 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the hosts depend on the nodes only
   const hosts = useMemo(() => hostIds(scenario), [nodes]);
   const hostOptions = useMemo(() => hosts.map((h) => ({ value: h, label: h })), [hosts]);
-  const protocolOptions = [
-    ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
-    { value: 'udp', label: t.flows.udp },
-  ];
+  const protocolOptions = useMemo(
+    () => [
+      ...CC_ALGORITHMS.map((cc) => ({ value: `tcp:${cc}`, label: `TCP · ${ccLabel(cc)}` })),
+      { value: 'udp', label: t.flows.udp },
+    ],
+    [t],
+  );
   const flows = scenario.flows;
   const windowed = flows.length > VIRTUAL_ABOVE;
   const box = useRef<HTMLDivElement>(null);
@@ -103,7 +106,7 @@ export function FlowsTable({ scenario, open, onOpen }: Props) {
       protocolOptions={protocolOptions}
       open={open === i}
       inlineDetails={!windowed}
-      onToggle={() => onOpen(open === i ? null : i)}
+      onOpen={onOpen}
     />
   );
   const spacer = (px: number, key: string) =>
@@ -180,11 +183,14 @@ interface RowProps {
   open: boolean;
   /** Show the open row's details under it (false: the table is windowed, they show below it). */
   inlineDetails: boolean;
-  onToggle(): void;
+  onOpen(index: number | null): void;
 }
 
-function FlowRow(p: RowProps) {
-  const { flow: f, index: i, hostOptions, protocolOptions, open, onToggle } = p;
+/** A flow's row. Its props stay the same objects while the flow does (a verdict landing or a run's
+ * progress renders the table again, not its rows; each field follows the editor's store itself). */
+const FlowRow = memo(function FlowRow(p: RowProps) {
+  const { flow: f, index: i, hostOptions, protocolOptions, open, onOpen } = p;
+  const onToggle = () => onOpen(open ? null : i);
   const name = useLabel();
   const t = useStrings();
   const detailsId = useId();
@@ -303,7 +309,7 @@ function FlowRow(p: RowProps) {
       )}
     </Fragment>
   );
-}
+});
 
 /** An open flow's application, algorithm parameters and TCP options (from the schema). */
 function FlowDetails({ flow: f, index: i }: { flow: Flow; index: number }): ReactNode {

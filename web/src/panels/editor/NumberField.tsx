@@ -1,11 +1,11 @@
 // A labelled number input bound to a scenario path, with its unit, a hint, and the inline error:
 // the local one while the text does not parse, else the validator's for this path.
 import type { ReactNode } from 'react';
-import { useStore } from '../hooks/useStore';
+import { useDraft, useValueAt } from '../hooks/useEditorField';
 import { useStrings } from '../hooks/useStrings';
 import { checkNumber, formatStored } from '../../scenario/inputCheck';
 import { fieldDomId } from '../../scenario/errorPlace';
-import { clearDraft, draftKey, editor, setDraft, setField, valueAt } from '../../state/editorStore';
+import { clearDraft, setDraft, setField } from '../../state/editorStore';
 import { FieldMessage } from './FieldMessage';
 import { useFieldErrors, useVariant } from './fieldContext';
 
@@ -34,11 +34,11 @@ export interface NumberFieldProps {
 export function NumberField(p: NumberFieldProps) {
   const t = useStrings();
   const variant = useVariant();
-  const state = useStore(editor);
+  const stored = useValueAt(p.path);
+  const draft = useDraft(variant, p.path);
   const errors = useFieldErrors(p.path);
   const scale = p.scale ?? 1;
-  const draft = state.drafts[draftKey(variant, p.path)];
-  const text = draft?.text ?? formatStored(valueAt(p.path, state), scale);
+  const text = draft?.text ?? formatStored(stored, scale);
   const id = fieldDomId(variant, p.path);
   const noteId = `${id}-note`;
   const problem = draft?.problem ? (t.localErrors[draft.problem] ?? draft.problem) : errors[0];

@@ -1,11 +1,13 @@
 // The scenario editor: preset, compare A/B, the network diagram with the selected element's
 // settings, the flows table, the run settings and the list of problems that block Run.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { FieldError } from '../../sim/protocol';
 import { PRESET_IDS, isPresetId } from '../../scenario/presets';
 import { diffScenarios } from '../../scenario/diff';
 import { errorLine, readScenarioFile } from '../../scenario/reader';
 import { withoutMadeBy } from '../../scenario/scenarioFile';
 import { noteOpenedFile } from '../../state/linkStore';
+import { warmCheckWorker } from '../../sim/checkClient';
 import { loadPageWasm } from '../../sim/validator';
 import { concreteLabel, valueText } from '../../lessons/valueWords';
 import {
@@ -23,6 +25,7 @@ import { VIRTUAL_ABOVE } from '../hooks/useVirtualRows';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
 import { prefs } from '../../state/prefs';
+import { nextTask } from '../nextTask';
 import { ErrorSummary } from './ErrorSummary';
 import { FieldContext } from './fieldContext';
 import { FlowsTable } from './FlowsTable';
@@ -31,6 +34,9 @@ import { NodeInspector } from './NodeInspector';
 import { RunSettings } from './RunSettings';
 import { CANVAS_ABOVE } from './TopologyCanvas';
 import { TopologyEditor } from './TopologyEditor';
+
+/** No errors: one array, so that a verdict without errors leaves the fields' context as it was. */
+const NO_ERRORS: FieldError[] = [];
 
 /** The diagram's key for useDeferredMount until the flows table has rendered. */
 const NOT_YET = Symbol('not yet');
@@ -47,6 +53,10 @@ export function ScenarioEditor({ checks }: Props) {
   const [importError, setImportError] = useState<string | null>(null);
   const scenario = activeScenario(state);
   const check = state.active === 'B' && checks.B ? checks.B : checks.A;
+  const errors = check.errors.length > 0 ? check.errors : NO_ERRORS;
+  // The same context value while the variant and its errors are the same: the fields (tens of
+  // them in the flows table) render again only when their store or their errors change.
+  const fieldContext = useMemo(() => ({ variant: state.active, errors }), [state.active, errors]);
   const sel = state.selection;
   const link = sel?.kind === 'link' ? scenario.topology.links[sel.index] : undefined;
   const node = sel?.kind === 'node' ? scenario.topology.nodes[sel.index] : undefined;
@@ -65,9 +75,12 @@ export function ScenarioEditor({ checks }: Props) {
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const { reader } = await loadPageWasm();
-      const r = await readScenarioFile(file, reader);
+      const { reader, readOffThread } = await loadPageWasm();
+      // A large file is read in the check worker; the page parses it and renders the editor with
+      // it in a task of its own (after a small file's read on the page's thread, too).
+      const r = await readScenarioFile(file, reader, readOffThread);
       if (!r.ok) throw new Error(errorLine(r.problem));
+      await nextTask();
       // Who wrote the file is kept apart from the scenario (and said when it is another version).
       const { scenario: opened, madeBy } = withoutMadeBy(r.scenario);
       replaceScenario(opened);
@@ -119,6 +132,8 @@ export function ScenarioEditor({ checks }: Props) {
             accept="application/json,.json"
             className="visually-hidden"
             data-testid="import-json"
+            // The worker that reads a large file starts while the user chooses it.
+            onClick={warmCheckWorker}
             onChange={(e) => void onImport(e.target.files?.[0])}
           />
         </label>
@@ -165,7 +180,7 @@ export function ScenarioEditor({ checks }: Props) {
         </div>
       )}
 
-      <FieldContext.Provider value={{ variant: state.active, errors: check.errors }}>
+      <FieldContext.Provider value={fieldContext}>
         <div
           id="variant-panel"
           role={state.B ? 'tabpanel' : undefined}
@@ -173,7 +188,7 @@ export function ScenarioEditor({ checks }: Props) {
         >
           <h3 className="card__subheading">{t.topology.heading}</h3>
           {diagramReady ? (
-            <TopologyEditor scenario={scenario} selection={sel} errors={check.errors} />
+            <TopologyEditor scenario={scenario} selection={sel} errors={errors} />
           ) : (
             <div className="editor__pending" aria-busy="true" data-testid="topology-pending" />
           )}

@@ -4,9 +4,9 @@
 // the page until it is focused or pressed, then all of them (useLazyOptions).
 import type { ReactNode } from 'react';
 import { useLazyOptions } from '../hooks/useLazyOptions';
-import { useStore } from '../hooks/useStore';
+import { useValueAt } from '../hooks/useEditorField';
 import { fieldDomId } from '../../scenario/errorPlace';
-import { editor, setField, valueAt } from '../../state/editorStore';
+import { setField } from '../../state/editorStore';
 import { FieldMessage } from './FieldMessage';
 import { Help } from './Help';
 import { useFieldErrors, useVariant } from './fieldContext';
@@ -37,9 +37,8 @@ interface Props {
 
 export function SelectField(p: Props) {
   const variant = useVariant();
-  const state = useStore(editor);
+  const raw = useValueAt(p.path);
   const errors = useFieldErrors(p.path, p.exactErrors);
-  const raw = valueAt(p.path, state);
   const value = p.value ?? (typeof raw === 'string' ? raw : (p.fallback ?? ''));
   const id = fieldDomId(variant, p.path);
   const noteId = `${id}-note`;
