@@ -18,9 +18,13 @@
 //!
 //! α = 1/8, β = 1/2, k = 0.75, ζ = 1, γ = 30, low_window = 38 (the paper and
 //! draft; tcp_compound.c uses the same). Optional γ auto-tuning follows L.
-//! Andrew's tcp_compound.c v1.3: at each loss, γ ← (1 − λ)·γ + λ·(¾·Diff_reno),
-//! λ = 1/4, clamped to [5, 30], Diff_reno being the queue the loss window
-//! alone would explain.
+//! Andrew's tcp_compound.c v1.3: at a loss or timeout (its `ssthresh` hook),
+//! γ ← (1 − λ)·γ + λ·(¾·Diff_reno), λ = 1/4, clamped to [5, 30]. Diff_reno is
+//! the queue the loss window alone would explain, measured at the end of
+//! each round in congestion avoidance above low_window from the loss window
+//! at the round's start and the round's minimum RTT. A measurement is used
+//! once; none is taken in slow start or during recovery, so a loss with no
+//! complete round of congestion avoidance since the last one leaves γ alone.
 //!
 //! `ssthresh()` reports the whole window after the last reduction, so the
 //! sender's fast recovery (which starts from ssthresh) uses (1 − β)·win.
@@ -116,7 +120,11 @@ pub struct Compound {
     base_rtt: Option<Time>,
     round: RoundTracker,
     round_rtt: RoundRtt,
-    last_rtt: Time,
+    /// The loss window when the current round began (tcp_compound.c `beg_cwnd`).
+    round_cwnd: Option<f64>,
+    /// The latest unused Diff_reno measurement, packets (tcp_compound.c
+    /// `diff_reno`, −1 when invalid).
+    diff_reno: Option<f64>,
     diff: f64,
     /// The flow's slow-start rule (`tcp.slow_start`).
     slow_start: SlowStart,
@@ -139,7 +147,8 @@ impl Compound {
             base_rtt: None,
             round: RoundTracker::default(),
             round_rtt: RoundRtt::default(),
-            last_rtt: 0,
+            round_cwnd: None,
+            diff_reno: None,
             diff: 0.0,
             slow_start: ctx.slow_start,
             byte_counting: true,
@@ -188,6 +197,18 @@ impl Compound {
         (self.p.alpha * libm::pow(win, self.p.k) - 1.0).max(0.0)
     }
 
+    /// γ auto-tuning at a loss or timeout (tcp_compound.c v1.3
+    /// `tcp_compound_ssthresh`): uses the latest Diff_reno once; the rounds
+    /// restart, so the next one needs a fresh round in congestion avoidance.
+    fn tune_gamma(&mut self) {
+        if let (true, Some(diff_reno)) = (self.p.gamma_auto_tune, self.diff_reno) {
+            let g = 0.75 * diff_reno;
+            self.gamma = ((1.0 - LAMBDA) * self.gamma + LAMBDA * g).clamp(GAMMA_LOW, GAMMA_HIGH);
+        }
+        self.diff_reno = None;
+        self.round_cwnd = None;
+    }
+
     /// Once per round trip, in congestion avoidance.
     fn per_round(&mut self) {
         let (Some(rtt), Some(base)) = (self.round_rtt.min, self.base_rtt) else {
@@ -196,13 +217,15 @@ impl Compound {
         if self.round_rtt.count < MIN_ROUND_SAMPLES {
             return;
         }
-        self.last_rtt = rtt;
         let win = self.win();
+        let queued = 1.0 - base as f64 / rtt.max(1) as f64;
         // Eq. 8: (Expected − Actual)·baseRTT = win·(1 − baseRTT/RTT).
-        self.diff = win * (1.0 - base as f64 / rtt.max(1) as f64);
+        self.diff = win * queued;
         if self.cwnd < self.ssthresh_loss || win <= self.p.low_window {
             return;
         }
+        // tcp_compound.c v1.3: Diff_reno from the loss window of the round.
+        self.diff_reno = self.round_cwnd.map(|c| c * queued);
         if self.diff < self.gamma {
             self.dwnd += self.dwnd_increase(win);
         } else {
@@ -218,6 +241,7 @@ impl CongestionControl for Compound {
 
     fn on_ack(&mut self, a: &AckSample) {
         self.rtt.update(a);
+        self.round_cwnd.get_or_insert(self.cwnd);
         if let Some(r) = a.rtt {
             let r = r.max(1);
             self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
@@ -234,19 +258,13 @@ impl CongestionControl for Compound {
         if self.round.on_ack(a) {
             self.per_round();
             self.round_rtt.clear();
+            self.round_cwnd = Some(self.cwnd);
         }
     }
 
     fn on_congestion_event(&mut self, _ev: &CongestionEvent) {
         let win = self.win();
-        if self.p.gamma_auto_tune {
-            if let (Some(base), true) = (self.base_rtt, self.last_rtt > 0) {
-                let diff_reno = self.cwnd * (1.0 - base as f64 / self.last_rtt as f64);
-                let g = 0.75 * diff_reno;
-                self.gamma =
-                    ((1.0 - LAMBDA) * self.gamma + LAMBDA * g).clamp(GAMMA_LOW, GAMMA_HIGH);
-            }
-        }
+        self.tune_gamma();
         let half = self.cwnd / 2.0;
         self.dwnd = (win * (1.0 - self.p.beta) - half).max(0.0);
         self.cwnd = half.max(2.0);
@@ -258,6 +276,7 @@ impl CongestionControl for Compound {
 
     fn on_rto(&mut self, _now: Time, _inflight_bytes: u64, _mss: u32) {
         let win = self.win();
+        self.tune_gamma();
         self.ssthresh_loss = (win / 2.0).max(2.0);
         self.ssthresh_win = self.ssthresh_loss;
         self.cwnd = 1.0;
@@ -457,8 +476,7 @@ mod tests {
         assert_eq!(c.ssthresh(), 80_000);
     }
 
-    #[test]
-    fn gamma_auto_tuning_moves_a_quarter_of_the_way_to_three_quarters_of_diff_reno() {
+    fn tuned(cwnd: f64, ssthresh: f64) -> Compound {
         let mut c = Compound::new(
             &CompoundParams {
                 gamma_auto_tune: true,
@@ -471,11 +489,47 @@ mod tests {
                 slow_start: Default::default(),
             },
         );
-        c.cwnd = 40.0;
+        c.cwnd = cwnd;
+        c.ssthresh_loss = ssthresh;
         c.base_rtt = Some(100 * MS);
-        c.last_rtt = 125 * MS;
+        c
+    }
+
+    #[test]
+    fn gamma_auto_tuning_moves_a_quarter_of_the_way_to_three_quarters_of_diff_reno() {
+        // One round in congestion avoidance at RTT 125 ms over baseRTT 100 ms:
+        // Diff_reno = 40·(1 − 100/125) = 8 from
+        // the loss window at the round's start; g = 6; γ = 0.75·30 + 0.25·6 = 24.
+        let mut c = tuned(40.0, 2.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        acks(&mut c, &mut k, 20, Some(125 * MS));
         loss(&mut c);
-        // Diff_reno = 40·(1 − 100/125) = 8; g = 6; γ = 0.75·30 + 0.25·6 = 24.
-        assert!((c.gamma() - 24.0).abs() < 1e-9);
+        assert!((c.gamma() - 24.0).abs() < 1e-9, "γ {}", c.gamma());
+    }
+
+    /// tcp_compound.c v1.3 measures Diff_reno only at the end of a round in
+    /// congestion avoidance, invalidates it when recovery ends and uses it
+    /// once: a second loss before a fresh round leaves γ where it was.
+    #[test]
+    fn gamma_tuning_needs_a_fresh_round_in_congestion_avoidance() {
+        let mut c = tuned(40.0, 2.0);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        acks(&mut c, &mut k, 20, Some(125 * MS));
+        loss(&mut c);
+        c.on_recovery_exit(0, MSS);
+        loss(&mut c);
+        assert!((c.gamma() - 24.0).abs() < 1e-9, "γ {}", c.gamma());
+    }
+
+    #[test]
+    fn no_gamma_tuning_from_a_round_in_slow_start() {
+        let mut c = tuned(40.0, f64::INFINITY);
+        let mut k = 0;
+        acks(&mut c, &mut k, 1, None);
+        acks(&mut c, &mut k, 20, Some(125 * MS));
+        loss(&mut c);
+        assert_eq!(c.gamma(), 30.0);
     }
 }

@@ -529,6 +529,9 @@ impl CongestionControl for Cubic {
             CubicPreset::Rfc9438 => self.ca_rfc(a, acked),
             CubicPreset::Paper002 => self.ca_paper002(a, acked),
             CubicPreset::Linux => {
+                // bictcp_update and tcp_cong_avoid_ai count every segment the
+                // ACK covers (Linux 4.0 on: no limit of 2 as in RFC 3465).
+                let acked = left;
                 self.linux_update(a.now, acked);
                 common::cong_avoid_ai(
                     &mut self.cwnd,

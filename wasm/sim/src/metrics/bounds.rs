@@ -381,12 +381,15 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
         let (li, a_to_b) = (c / 2, c % 2 == 0);
         let l = &s.topology.links[li];
         let rev_rate = l.reverse.as_ref().and_then(|r| r.rate_bps);
+        // A one-way delay (`reverse.delay_ms`) counts once in each direction.
+        let rev_delay = l.reverse.as_ref().and_then(|r| r.delay_ms);
+        let delays = (l.delay_ms + rev_delay.unwrap_or(l.delay_ms)) * 1e-3;
         let (fwd, back) = if a_to_b {
             (l.rate_bps, rev_rate.unwrap_or(l.rate_bps))
         } else {
             (rev_rate.unwrap_or(l.rate_bps), l.rate_bps)
         };
-        path.push((fwd, back, l.delay_ms * 1e-3, l.mtu_bytes));
+        path.push((fwd, back, delays, l.mtu_bytes));
         node = *adj.index.get(if a_to_b { &l.b } else { &l.a })?;
         if path.len() > s.topology.links.len() {
             return None;
@@ -397,7 +400,7 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
     let ack_bits = TCP_IP_HEADER_BYTES as f64 * 8.0;
     let rtt: f64 = path
         .iter()
-        .map(|&(fwd, back, d, _)| 2.0 * d + mtu as f64 * 8.0 / fwd + ack_bits / back)
+        .map(|&(fwd, back, d, _)| d + mtu as f64 * 8.0 / fwd + ack_bits / back)
         .sum();
     let mss = mtu.saturating_sub(TCP_IP_HEADER_BYTES) as f64;
     let payload = mss / mtu as f64;

@@ -276,6 +276,21 @@ fn bounds_of_the_default_scenario() {
     assert!(json.contains("\"mathis_bps\":null"), "{json}");
 }
 
+/// A delay box that delays one direction only (`reverse.delay_ms`, as netem
+/// on one interface; paper 002's presets) adds its delay once to the round trip.
+#[test]
+fn a_one_way_delay_counts_once_in_the_round_trip() {
+    let mut s = default_scenario();
+    s.topology.links[1].reverse = Some(crate::scenario::DirectionOverride {
+        delay_ms: Some(0.5),
+        ..Default::default()
+    });
+    let b = flow_bounds(&s, 0, &BoundConditions::default()).unwrap();
+    // 2·1 ms + (19 + 0.5) ms + the same serialisation as above.
+    let rtt = 0.0215 + 12e-6 + 600e-6 + 0.32e-6 + 16e-6;
+    assert!((b.base_rtt_s - rtt).abs() < 1e-12, "{}", b.base_rtt_s);
+}
+
 #[test]
 fn a_slow_receiver_lowers_the_scenarios_host_bound() {
     let mut s = default_scenario();

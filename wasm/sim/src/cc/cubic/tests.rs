@@ -362,6 +362,36 @@ mod linux {
     }
 
     #[test]
+    fn a_stretch_ack_counts_every_segment_it_acknowledges() {
+        // Linux 4.x `bictcp_update(ca, cwnd, acked)` and
+        // `tcp_cong_avoid_ai(tp, ca->cnt, acked)` take the whole count of an
+        // ACK (no RFC 3465 limit of 2 in congestion avoidance): with cnt = 20,
+        // four ACKs of 5 segments each add one segment.
+        let mut cc = Cubic::new(
+            &CubicParams {
+                preset: CubicPreset::Linux,
+                hystart: Some(HyStartMode::Off),
+                reno_friendly: Some(false),
+                ..Default::default()
+            },
+            &ctx(),
+        );
+        cc.cwnd = 40.0;
+        cc.ssthresh = 40.0;
+        cc.on_ack(&ack(1000 * MS, 100 * MS));
+        assert_eq!(cc.lx.cnt, 20);
+        let mut t = 1000 * MS;
+        for _ in 0..4 {
+            t += MS;
+            cc.on_ack(&AckSample {
+                acked_bytes: 5 * MSS as u64,
+                ..ack(t, 100 * MS)
+            });
+        }
+        assert_eq!(cc.cwnd, 41.0);
+    }
+
+    #[test]
     fn cnt_never_allows_more_than_one_segment_per_two_acked() {
         // Far beyond K: target ≫ cwnd ⇒ cwnd/(target − cwnd) = 0 → 2.
         let mut cc = at_window(100.0);
