@@ -7,33 +7,21 @@
 //! current, backed-off value (tcp_input).
 
 use super::*;
-use crate::cc::newreno::NewReno;
 use crate::engine::time::{NS_PER_MS, NS_PER_S};
 use crate::net::packet::PacketKind;
 
-const MSS: u32 = 1000;
 const MS: Time = NS_PER_MS;
 const TICK: Time = 500 * MS;
 
 fn bsd_reno() -> TcpSender {
-    let cfg = SenderConfig {
-        mss: MSS,
-        header_bytes: 40,
-        rto_style: RtoStyle::Rfc6298,
-        min_rto: NS_PER_S,
-        granularity: TICK,
-        recovery: Recovery::Reno,
-        recovery_rate: RecoveryRate::Prr,
-        rack_tlp: false,
-        frto: false,
-        reordering_window: 0.25,
-        timestamps: false,
-        send_buffer: 1 << 30,
-        pacing: false,
-        app_bytes: None,
-        ecn: false,
-    };
-    TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, 4)))
+    super::tests::sender_with_iw(4, |c| {
+        c.rto_style = RtoStyle::Rfc6298;
+        c.min_rto = NS_PER_S;
+        c.granularity = TICK;
+        c.recovery = Recovery::Reno;
+        c.rack_tlp = false;
+        c.frto = false;
+    })
 }
 
 fn ack(n: u64) -> Packet {

@@ -3,30 +3,16 @@
 //! packet by packet.
 
 use super::*;
-use crate::cc::newreno::NewReno;
 use crate::net::packet::PacketKind;
 
 const MSS: u32 = 1000;
 
 fn sender(recovery: Recovery) -> TcpSender {
-    let cfg = SenderConfig {
-        mss: MSS,
-        header_bytes: 40,
-        rto_style: RtoStyle::Linux,
-        min_rto: 200_000_000,
-        granularity: 1,
-        recovery,
-        recovery_rate: RecoveryRate::Prr,
-        rack_tlp: false,
-        frto: false,
-        reordering_window: 0.25,
-        timestamps: false,
-        send_buffer: 1 << 30,
-        pacing: false,
-        app_bytes: None,
-        ecn: false,
-    };
-    TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, 10)))
+    super::tests::sender_with(|c| {
+        c.recovery = recovery;
+        c.rack_tlp = false;
+        c.frto = false;
+    })
 }
 
 fn ack(n: u64) -> Packet {

@@ -14,6 +14,11 @@ fn sender(ecn: bool) -> TcpSender {
 /// A SACK sender with the defaults of a scenario (Linux RTO, PRR, RACK-TLP)
 /// as `change` leaves them, and a NewReno controller with IW 10.
 pub(super) fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
+    sender_with_iw(10, change)
+}
+
+/// As `sender_with`, with an initial window of `iw` segments.
+pub(super) fn sender_with_iw(iw: u32, change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
     let mut cfg = SenderConfig {
         mss: MSS,
         header_bytes: 40,
@@ -32,7 +37,7 @@ pub(super) fn sender_with(change: impl FnOnce(&mut SenderConfig)) -> TcpSender {
         ecn: false,
     };
     change(&mut cfg);
-    TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, 10)))
+    TcpSender::new(0, 0, 1, cfg, Box::new(NewReno::new(MSS, iw)))
 }
 
 fn ack(n: u64, ece: bool) -> Packet {
