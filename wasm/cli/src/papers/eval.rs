@@ -377,7 +377,10 @@ mod tests {
         let p = paper(vals, json!({"within": {"rel": 0.1}}), None);
         let v = Values::compute(&p, &sums()).unwrap();
         assert_eq!((v.number("hi"), v.number("lo")), (5.0, 3.0));
-        assert_eq!((v.number("n3"), v.number("n4"), v.number("n9")), (2.0, 1.0, 0.0));
+        assert_eq!(
+            (v.number("n3"), v.number("n4"), v.number("n9")),
+            (2.0, 1.0, 0.0)
+        );
         assert_eq!(v.number("ga"), 4.0, "the mean stays the default");
     }
 
