@@ -164,6 +164,23 @@ test('a flow with no path is explained at its destination and blocks Run', async
   await expect(page.getByTestId('run')).toBeDisabled();
 });
 
+test("a flow's random start is edited in its settings and checked against the run's end", async ({
+  page,
+}) => {
+  await openLab(page);
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Settings of flow1' }).click();
+  const jitter = page.locator(`#${fieldId('flows[0].start_jitter_s')}`);
+  // The default scenario runs 20 s: a start up to 30 s could fall after its end.
+  await jitter.fill('30');
+  await expect(page.getByTestId(`error-${fieldId('flows[0].start_jitter_s')}`)).toHaveText(
+    'Must keep start_s + start_jitter_s before the end of the run (20 s), got 30 s.',
+  );
+  await expect(page.getByTestId('run')).toBeDisabled();
+  await jitter.fill('1.5');
+  await expect(page.getByTestId('run')).toBeEnabled();
+});
+
 test('a run that fails shows its error and keeps the scenario', async ({ page }) => {
   await openLab(page);
   await page.locator(`#${RATE}`).fill('12.5');

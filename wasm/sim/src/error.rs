@@ -215,6 +215,9 @@ codes! {
     TooManySamples => "gives more than {max} samples over duration_s; use a larger interval",
     /// A start at or after the end of the run ({end}: duration_s).
     StartAfterEnd => "must be before the end of the run ({end} s)",
+    /// A random start that could fall at or after the end of the run ({end}: duration_s;
+    /// {value}: start_s + start_jitter_s).
+    JitterAfterEnd => "must keep start_s + start_jitter_s before the end of the run ({end} s), got {value} s",
     /// A run with more events than the page can run ({events}, {limit}: numbers;
     /// {events_words}, {limit_words}: the same in English words; {fits}: seconds).
     TooManyEvents => "this run would take about {events_words} events, more than the limit of {limit_words}; shorten duration_s to at most {fits} s, or lower link rates or the number of flows",

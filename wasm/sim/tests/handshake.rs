@@ -219,3 +219,24 @@ fn without_the_handshake_data_leaves_at_the_start_time() {
     assert_eq!(field(&rec[0], "kind"), 0.0, "the first packet is data");
     assert_eq!(field(&rec[0], "time_ns"), 1e9);
 }
+
+#[test]
+fn a_random_start_opens_the_flow_at_its_seeded_draw() {
+    let at = |seed: u32| {
+        let mut s = one_flow(
+            json!({"start_jitter_s": 1.5, "tcp": {"handshake": false}}),
+            3.0,
+        );
+        s.seed = seed;
+        let (w, _) = run(&s);
+        let start = w.summary().flows[0].data_start_s.expect("started");
+        assert!((start - sim::scenario::flow_start_s(&s, 0)).abs() < 1e-9);
+        let rec = capture(&s, 3.0);
+        assert_eq!(field(&rec[0], "time_ns"), (start * 1e9).round());
+        start
+    };
+    let (one, two) = (at(1), at(2));
+    assert!((1.0..2.5).contains(&one) && (1.0..2.5).contains(&two));
+    assert_ne!(one, two, "each seed draws its own start");
+    assert_eq!(at(1), one, "and the same seed the same");
+}

@@ -69,6 +69,8 @@ export const JA_ERRORS: Record<ErrorCode, string> = {
   unsupported_version: 'このビルドが読めるのはバージョン {expected} です（入力: {value}）',
   too_many_samples: 'duration_s の間のサンプルが {max} 個を超えます。間隔を大きくしてください',
   start_after_end: '実行の終わり（{end} 秒）より前にしてください',
+  jitter_after_end:
+    'start_s + start_jitter_s が実行の終わり（{end} 秒）より前になるようにしてください（入力: {value} 秒）',
   too_many_events:
     'この実行は約 {events} 個のイベントになり、上限 {limit} を超えます。duration_s を {fits} 秒以下にするか、リンクのレートかフローの数を減らしてください',
   trace_too_large:

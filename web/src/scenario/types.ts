@@ -945,7 +945,16 @@ export interface Flow {
    */
   src_port?: number | null;
   /**
-   * When the flow opens, seconds after the start of the run.
+   * Random start: the flow opens at `start_s` + U, U uniform in
+   * [0, `start_jitter_s`), drawn from the scenario's `seed` and the flow's
+   * id (its own stream: no other draw moves). Seconds, ≥ 0, and
+   * `start_s` + `start_jitter_s` before the end of the run. Default 0:
+   * exactly at `start_s`.
+   */
+  start_jitter_s?: number;
+  /**
+   * When the flow opens, seconds after the start of the run (plus the
+   * draw of `start_jitter_s`, if given).
    */
   start_s?: number;
   tcp?: TcpOptions;

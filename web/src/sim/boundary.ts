@@ -68,6 +68,7 @@ export type ErrorCode =
   | 'unsupported_version'
   | 'too_many_samples'
   | 'start_after_end'
+  | 'jitter_after_end'
   | 'too_many_events'
   | 'trace_too_large'
   | 'long_run'

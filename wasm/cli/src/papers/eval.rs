@@ -1,5 +1,5 @@
 //! From run summaries to verdicts: each value of a paper file computed (a metric averaged
-//! over a run's seeds, a ratio, a difference, the largest x of a sweep above a reference),
+//! over a run's seeds, or their largest, smallest or a count of them, a ratio, a difference, the largest x of a sweep above a reference),
 //! formatted as the report shows it, and each result's rule applied.
 //!
 //! Conditions are judged on the exact values, and again on the values as shown (scaled and
@@ -115,12 +115,14 @@ impl<'a> Values<'a> {
                 .get(run)
                 .filter(|s| !s.is_empty())
                 .ok_or(format!("values.{name}: run '{run}' has no summary"))?;
-            let mut sum = 0.0;
+            let mut xs = Vec::with_capacity(runs.len());
             for s in runs {
-                sum +=
-                    grading::check::metric(s, metric).map_err(|e| format!("values.{name}: {e}"))?;
+                xs.push(
+                    grading::check::metric(s, metric).map_err(|e| format!("values.{name}: {e}"))?,
+                );
             }
-            sum / runs.len() as f64 * spec.scale.unwrap_or(1.0) + spec.offset.unwrap_or(0.0)
+            spec.over_seeds
+                .combine(&xs, spec.scale.unwrap_or(1.0), spec.offset.unwrap_or(0.0))
         } else if let Some([a, b]) = &spec.ratio {
             let (a, b) = (dep(a)?, dep(b)?);
             if b == 0.0 {
@@ -358,6 +360,43 @@ mod tests {
         assert_eq!(v.fill_in("{ga} vs {gb} kb/s", Lang::En), "4.0 vs 1.0 kb/s");
         assert_eq!(v.fill_in("{lx_missing}", Lang::En), "none");
         assert_eq!(v.fill_in("{lx_missing} です", Lang::Ja), "なし です");
+    }
+
+    #[test]
+    fn values_over_seeds_take_the_largest_smallest_or_a_count() {
+        let mut vals = values();
+        // Seeds of run a: 3.0 and 5.0 kb/s.
+        vals["hi"] = json!({"run": "a", "metric": "g", "scale": 0.001, "over_seeds": "max"});
+        vals["lo"] = json!({"run": "a", "metric": "g", "scale": 0.001, "over_seeds": "min"});
+        vals["n4"] = json!({"run": "a", "metric": "g", "scale": 0.001,
+                            "over_seeds": {"count_at_least": 4}, "decimals": 0});
+        vals["n3"] = json!({"run": "a", "metric": "g", "scale": 0.001,
+                            "over_seeds": {"count_at_least": 3}, "decimals": 0});
+        vals["n9"] = json!({"run": "a", "metric": "g", "scale": 0.001,
+                            "over_seeds": {"count_at_least": 9}, "decimals": 0});
+        let p = paper(vals, json!({"within": {"rel": 0.1}}), None);
+        let v = Values::compute(&p, &sums()).unwrap();
+        assert_eq!((v.number("hi"), v.number("lo")), (5.0, 3.0));
+        assert_eq!(
+            (v.number("n3"), v.number("n4"), v.number("n9")),
+            (2.0, 1.0, 0.0)
+        );
+        assert_eq!(v.number("ga"), 4.0, "the mean stays the default");
+    }
+
+    #[test]
+    fn over_seeds_is_for_metrics_only() {
+        let mut vals = values();
+        vals["q"]["over_seeds"] = "max".into();
+        let e = Paper::parse(
+            &json!({"format": "tcplab-papers/1", "paper": "9", "title": "t", "cite": "c",
+                    "runs": {"a": {"scenario": "x"}, "b": {"scenario": "y"}},
+                    "values": vals, "results": []})
+            .to_string(),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(e, "values.q: over_seeds applies to a metric only");
     }
 
     #[test]

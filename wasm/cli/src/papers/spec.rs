@@ -75,6 +75,36 @@ pub struct ValueSpec {
     /// Shown after the number in the report's lab column when the result has no `lab` text.
     #[serde(default)]
     pub unit: String,
+    /// How a `metric` value combines the run's seeds: the mean (default), the largest or the
+    /// smallest, or how many seeds give at least a number (compared after scale and offset).
+    #[serde(default)]
+    pub over_seeds: OverSeeds,
+}
+
+/// How a metric value combines the summaries of its run's seeds.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Default)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum OverSeeds {
+    #[default]
+    Mean,
+    Max,
+    Min,
+    /// The number of seeds whose value (scaled and offset) is at least this.
+    CountAtLeast(f64),
+}
+
+impl OverSeeds {
+    /// Combine one metric per seed, each shown as metric × `scale` + `offset` (a count is a
+    /// number of seeds, neither scaled nor offset).
+    pub fn combine(self, xs: &[f64], scale: f64, offset: f64) -> f64 {
+        let shown = xs.iter().map(|x| x * scale + offset);
+        match self {
+            OverSeeds::Mean => xs.iter().sum::<f64>() / xs.len() as f64 * scale + offset,
+            OverSeeds::Max => shown.fold(f64::NEG_INFINITY, f64::max),
+            OverSeeds::Min => shown.fold(f64::INFINITY, f64::min),
+            OverSeeds::CountAtLeast(t) => shown.filter(|&x| x >= t).count() as f64,
+        }
+    }
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]
@@ -331,6 +361,10 @@ impl Paper {
         if (v.scale.is_some() || v.offset.is_some()) && v.metric.is_none() {
             return Err("scale and offset apply to a metric only".into());
         }
+        if v.over_seeds != OverSeeds::Mean && v.metric.is_none() {
+            return Err("over_seeds applies to a metric only".into());
+        }
+
         if v.best_x.as_ref().is_some_and(Vec::is_empty)
             || v.largest_x.as_ref().is_some_and(|l| l.points.is_empty())
         {

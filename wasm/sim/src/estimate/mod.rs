@@ -167,6 +167,7 @@ fn modelled_host(s: &Scenario, adj: &Adjacency, id: &str) -> Option<HostParams> 
 fn toggles(f: &Flow, duration: f64) -> f64 {
     match f.source.on_off() {
         Some(OnOff { on_s, off_s, .. }) if on_s + off_s > 0.0 => {
+            // The earliest start, as in the flow's demand below.
             let start = if f.start_s.is_finite() {
                 f.start_s
             } else {
@@ -501,6 +502,8 @@ fn plan(
         .sum();
     let src_host = modelled_host(s, adj, &f.src);
     let dst_host = modelled_host(s, adj, &f.dst);
+    // The earliest start (a random start's draw not added): an upper bound on the
+    // work whatever the seed.
     let start = if f.start_s.is_finite() {
         f.start_s
     } else {

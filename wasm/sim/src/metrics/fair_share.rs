@@ -186,12 +186,14 @@ pub fn fair_share_steps(s: &Scenario, window_bps: &[Option<f64>]) -> Vec<Vec<Fai
     out
 }
 
-/// When flow `f`'s data begins on an idle path, seconds: its `start_s`,
-/// plus the handshake for a TCP flow that has one. `route`: its channels.
+/// When flow `f`'s data begins on an idle path, seconds: its start (`start_s`
+/// plus a random start's draw), plus the handshake for a TCP flow that has
+/// one. `route`: its channels.
 pub fn data_start_s(s: &Scenario, f: usize, route: Option<&[usize]>) -> f64 {
     let flow = &s.flows[f];
+    let start_s = crate::scenario::flow_start_s(s, f);
     let Some(route) = route.filter(|_| flow.protocol == Protocol::Tcp && flow.tcp.handshake) else {
-        return flow.start_s;
+        return start_s;
     };
     let links = &s.topology.links;
     let hops: Vec<(f64, f64, f64, u32)> = route
@@ -215,7 +217,7 @@ pub fn data_start_s(s: &Scenario, f: usize, route: Option<&[usize]>) -> f64 {
         .map(|&c| links[c / 2].mtu_bytes)
         .min()
         .unwrap_or(1500);
-    flow.start_s + crate::tcp::handshake::idle_duration_s(&flow.tcp, mtu, &hops)
+    start_s + crate::tcp::handshake::idle_duration_s(&flow.tcp, mtu, &hops)
 }
 
 #[cfg(test)]

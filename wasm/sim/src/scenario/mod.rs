@@ -10,6 +10,7 @@ mod host_spec;
 mod link_spec;
 mod reader;
 pub mod routing;
+mod start;
 mod types;
 pub mod validate;
 mod validate_cc;
@@ -21,6 +22,7 @@ pub use crate::queue::QueueSpec;
 pub use cc_rules::{resolve_cc, ResolvedCc};
 pub use link_spec::{parse_mahimahi, MAX_TRACE_LINES, MAX_TRACE_PERIOD_MS};
 pub use reader::{check_json, from_json, read_json, MAX_SCENARIO_BYTES};
+pub use start::{flow_start_s, latest_start_s};
 pub use types::*;
 pub use validate::{validate_fields, ValidationError};
 

@@ -136,6 +136,50 @@ fn durations_and_sizes_have_limits() {
 }
 
 #[test]
+fn a_random_start_is_finite_not_negative_and_ends_before_the_run() {
+    let e = errors(&with(|v| v["flows"][0]["start_jitter_s"] = (-0.5).into()));
+    assert!(has(&e, "flows[0].start_jitter_s", "≥ 0, got -0.5"), "{e:?}");
+    // duration_s is 20: a start up to 15 + 5 could fall at the very end.
+    let e = errors(&with(|v| {
+        v["flows"][0]["start_s"] = 15.into();
+        v["flows"][0]["start_jitter_s"] = 5.into();
+    }));
+    assert!(
+        has(
+            &e,
+            "flows[0].start_jitter_s",
+            "before the end of the run (20 s), got 20 s"
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    let mut s = parse_scenario(&default_json()).unwrap();
+    s.flows[0].start_jitter_s = f64::NAN;
+    let e = validate_fields(&s);
+    assert!(has(&e, "flows[0].start_jitter_s", "finite"), "{e:?}");
+    // Just inside the run, and the default of none, are fine.
+    parse_scenario(&with(|v| {
+        v["flows"][0]["start_s"] = 15.into();
+        v["flows"][0]["start_jitter_s"] = 4.99.into();
+    }))
+    .expect("valid");
+    // A switch at a fixed time must come after the latest start.
+    let e = errors(&with(|v| {
+        v["flows"][0]["start_jitter_s"] = 2.into();
+        v["flows"][0]["cc_switches"] =
+            serde_json::json!([{"cc": "cubic", "when": {"kind": "at", "at_s": 1}}]);
+    }));
+    assert!(
+        has(
+            &e,
+            "flows[0].cc_switches[0].when.at_s",
+            "must be in [2, 20)"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn a_future_version_is_refused() {
     let e = errors(&with(|v| v["version"] = 2.into()));
     assert!(has(&e, "version", "version 1"), "{e:?}");

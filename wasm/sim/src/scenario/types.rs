@@ -240,9 +240,17 @@ pub struct Flow {
     /// applies whenever the flow runs that algorithm. Omit for the defaults.
     #[serde(default, skip_serializing_if = "CcParams::is_default")]
     pub cc_params: CcParams,
-    /// When the flow opens, seconds after the start of the run.
+    /// When the flow opens, seconds after the start of the run (plus the
+    /// draw of `start_jitter_s`, if given).
     #[serde(default)]
     pub start_s: f64,
+    /// Random start: the flow opens at `start_s` + U, U uniform in
+    /// [0, `start_jitter_s`), drawn from the scenario's `seed` and the flow's
+    /// id (its own stream: no other draw moves). Seconds, ≥ 0, and
+    /// `start_s` + `start_jitter_s` before the end of the run. Default 0:
+    /// exactly at `start_s`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_jitter_s: f64,
     /// What the application sends (bulk TCP by default).
     #[serde(default)]
     pub source: SourceSpec,

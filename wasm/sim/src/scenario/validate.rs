@@ -487,6 +487,28 @@ fn check_flows(c: &mut Checker, s: &Scenario, nodes: &BTreeMap<String, NodeKind>
                     .with("end", s.duration_s),
             );
         }
+        check_start_jitter(c, s, f, &p);
+    }
+}
+
+/// A random start's interval: finite, ≥ 0, and the latest start before the end
+/// of the run.
+fn check_start_jitter(c: &mut Checker, s: &Scenario, f: &Flow, p: &str) {
+    let (jitter, at) = (f.start_jitter_s, format!("{p}.start_jitter_s"));
+    if !jitter.is_finite() {
+        c.err(at, E::NotFinite);
+    } else if jitter < 0.0 {
+        c.push(ValidationError::at(at, E::NegativeValue).with("value", jitter));
+    } else if jitter > 0.0
+        && f.start_s.is_finite()
+        && s.duration_s.is_finite()
+        && super::latest_start_s(f) >= s.duration_s
+    {
+        c.push(
+            ValidationError::at(at, E::JitterAfterEnd)
+                .with("end", s.duration_s)
+                .with("value", super::latest_start_s(f)),
+        );
     }
 }
 

@@ -138,15 +138,17 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
             "switches",
         ));
     }
+    // A switch comes after the flow opens, wherever a random start puts it.
+    let opens = super::latest_start_s(f);
     for (k, sw) in f.cc_switches.iter().enumerate() {
         let q = format!("{p}.cc_switches[{k}].when");
         match sw.when {
             SwitchTrigger::At { at_s } => {
-                let ok = at_s.is_finite() && at_s >= f.start_s && at_s < s.duration_s;
+                let ok = at_s.is_finite() && at_s >= opens && at_s < s.duration_s;
                 if !ok {
                     errors.push(
                         ValidationError::at(format!("{q}.at_s"), E::SwitchTime)
-                            .with("start", f.start_s)
+                            .with("start", opens)
                             .with("end", s.duration_s)
                             .with("value", at_s),
                     );
@@ -173,7 +175,7 @@ pub(super) fn check_flow_cc(errors: &mut Vec<ValidationError>, s: &Scenario, i: 
                             .with("value", loss_rate),
                     );
                 }
-                let longest = s.duration_s - f.start_s;
+                let longest = s.duration_s - opens;
                 let ok = window_s.is_finite() && window_s >= 0.001 && window_s <= longest;
                 if !ok {
                     errors.push(

@@ -197,6 +197,8 @@ impl World {
         seed: u64,
     ) -> FlowRt {
         let f: &Flow = &s.flows[fi as usize];
+        // `start_s`, plus the draw of a random start (scenario/start.rs).
+        let start = time::secs(crate::scenario::flow_start_s(s, fi as usize));
         let mut cc_run = None;
         let mut handshake = None;
         let mut timestamps = false;
@@ -274,7 +276,7 @@ impl World {
                     },
                     &f.cc_switches,
                     &algorithms,
-                    time::secs(f.start_s),
+                    start,
                 );
                 cc_run = Some(run);
                 // ----
@@ -319,7 +321,7 @@ impl World {
             id: f.id.clone(),
             src,
             dst,
-            start: time::secs(f.start_s),
+            start,
             started: false,
             ends,
             path_mtu,
@@ -342,7 +344,7 @@ impl World {
             ),
             cc_run,
             cc_check_at: None,
-            last_progress: time::secs(f.start_s),
+            last_progress: start,
             longest_stall: 0,
             user: match (&f.protocol, &f.tcp.user_level) {
                 (Protocol::Tcp, Some(u)) => Some(UserLevelRt::new(u)),

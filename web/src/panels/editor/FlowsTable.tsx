@@ -311,7 +311,11 @@ const FlowRow = memo(function FlowRow(p: RowProps) {
   );
 });
 
-/** An open flow's application, algorithm parameters and TCP options (from the schema). */
+/** The flow's random start (its fixed start is a column of the table). */
+const START_FIELDS = objectFields('Flow').filter((f) => f.name === 'start_jitter_s');
+
+/** An open flow's random start, application, algorithm parameters and TCP options (from the
+ * schema). */
 function FlowDetails({ flow: f, index: i }: { flow: Flow; index: number }): ReactNode {
   const t = useStrings();
   const base = `flows[${i}]`;
@@ -320,6 +324,7 @@ function FlowDetails({ flow: f, index: i }: { flow: Flow; index: number }): Reac
   const ccDef = CC_PARAM_DEFS.get(f.cc ?? 'newreno');
   return (
     <>
+      <SchemaFields fields={START_FIELDS} basePath={base} />
       {sourceVariant && sourceVariant.fields.length > 0 && (
         <fieldset className="params">
           <legend>{t.flows.source}</legend>
