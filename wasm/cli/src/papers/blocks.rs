@@ -6,17 +6,19 @@
 
 use serde_json::Value;
 use sim::engine::time::to_secs;
+use sim::scenario::flow_start_s;
 use sim::{Scenario, World};
 
 /// Run `world` (built from `s`) to its end; for each flow, the goodput in b/s over each
-/// whole block of `block_bytes` delivered in order, timed from the flow's `start_s`.
+/// whole block of `block_bytes` delivered in order, timed from the flow's start (its
+/// `start_s`, plus its draw when it has a random start).
 pub fn run_timing_blocks(
     world: &mut World,
     s: &Scenario,
     block_bytes: u64,
 ) -> Result<Vec<Vec<f64>>, String> {
     let n = s.flows.len();
-    let mut since: Vec<f64> = s.flows.iter().map(|f| f.start_s).collect();
+    let mut since: Vec<f64> = (0..s.flows.len()).map(|i| flow_start_s(s, i)).collect();
     let mut next = vec![block_bytes; n];
     let mut out = vec![Vec::new(); n];
     while let Some(ev) = world.next_event() {
