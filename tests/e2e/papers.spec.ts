@@ -10,7 +10,11 @@ test('the Papers view lists results and opens one in the lab', async ({ page }) 
   await page.goto('./?lang=en&theme=light');
   await page.getByTestId('nav-papers').click();
   await expect(page.getByTestId('papers')).toBeVisible();
+  // The notes are folded under their summary until asked for.
   const notes = page.getByTestId('paper-notes-004');
+  await expect(notes).toBeHidden();
+  await page.getByTestId('paper-notes-toggle-004').click();
+  await expect(notes).toBeVisible();
   await expect(notes).toContainText('The thesis measured its Dummynet delay emulator by ping');
   await expect(notes).not.toContainText(/[\u3040-\u30ff\u4e00-\u9fff]/);
   const row = page.getByTestId('paper-row-004-tick5-mean');

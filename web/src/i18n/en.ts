@@ -613,6 +613,7 @@ export const en = {
     notReproduced: 'not reproduced',
     open: 'Open',
     openHint: (scenario: string) => `Open ${scenario} in the lab`,
+    assumed: 'What the lab had to assume',
     openFailed: 'This experiment could not be opened:',
   },
   lessons: {

@@ -620,6 +620,7 @@ export const ja: Strings = {
     notReproduced: '再現せず',
     open: '開く',
     openHint: (scenario: string) => `${scenario} をラボで開く`,
+    assumed: 'ラボが仮定したこと',
     openFailed: 'この実験を開けませんでした:',
   },
   lessons: {

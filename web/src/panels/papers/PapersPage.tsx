@@ -68,9 +68,14 @@ export function PapersPage() {
               <h3 id={`paper-${p.paper}`}>{t.papers.paper(p.paper, about.title)}</h3>
               <p className="papers__cite">{about.cite}</p>
               {about.notes && (
-                <p className="papers__notes" data-testid={`paper-notes-${p.paper}`}>
-                  {about.notes}
-                </p>
+                <details className="papers__about">
+                  <summary data-testid={`paper-notes-toggle-${p.paper}`}>
+                    {t.papers.assumed}
+                  </summary>
+                  <p className="papers__notes" data-testid={`paper-notes-${p.paper}`}>
+                    {about.notes}
+                  </p>
+                </details>
               )}
               <div className="papers__scroll">
                 <table className="papers__table">
