@@ -335,10 +335,10 @@ mod linux {
         assert_eq!(cc.origin, 1000.0);
     }
 
-    #[test]
-    fn cnt_is_capped_at_20_before_the_first_loss_and_at_least_2() {
-        // HyStart off, ssthresh reached without loss: K = 0, origin = cwnd,
-        // the cubic barely grows, so cnt would be huge; the cap makes it 20.
+    /// Linux preset, HyStart and Reno emulation off, at cwnd = ssthresh = 40
+    /// with no loss yet, after one ACK: K = 0 and the origin is cwnd, so the
+    /// cubic barely grows and cnt sits at its cap of 20.
+    fn linux_at_ssthresh_40() -> Cubic {
         let mut cc = Cubic::new(
             &CubicParams {
                 preset: CubicPreset::Linux,
@@ -351,6 +351,14 @@ mod linux {
         cc.cwnd = 40.0;
         cc.ssthresh = 40.0;
         cc.on_ack(&ack(1000 * MS, 100 * MS));
+        cc
+    }
+
+    #[test]
+    fn cnt_is_capped_at_20_before_the_first_loss_and_at_least_2() {
+        // HyStart off, ssthresh reached without loss: K = 0, origin = cwnd,
+        // the cubic barely grows, so cnt would be huge; the cap makes it 20.
+        let mut cc = linux_at_ssthresh_40();
         assert_eq!(cc.lx.cnt, 20);
         // 20 segments acked → +1.
         let mut t = 1000 * MS;
@@ -367,18 +375,7 @@ mod linux {
         // `tcp_cong_avoid_ai(tp, ca->cnt, acked)` take the whole count of an
         // ACK (no RFC 3465 limit of 2 in congestion avoidance): with cnt = 20,
         // four ACKs of 5 segments each add one segment.
-        let mut cc = Cubic::new(
-            &CubicParams {
-                preset: CubicPreset::Linux,
-                hystart: Some(HyStartMode::Off),
-                reno_friendly: Some(false),
-                ..Default::default()
-            },
-            &ctx(),
-        );
-        cc.cwnd = 40.0;
-        cc.ssthresh = 40.0;
-        cc.on_ack(&ack(1000 * MS, 100 * MS));
+        let mut cc = linux_at_ssthresh_40();
         assert_eq!(cc.lx.cnt, 20);
         let mut t = 1000 * MS;
         for _ in 0..4 {
