@@ -23,6 +23,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    die_quietly_on_closed_pipe();
     match Cli::parse().command {
         Command::Run(a) => run(a),
         Command::Validate(a) => validate(a),
@@ -43,6 +44,22 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// End as other Unix tools do when the reader of the output goes away
+/// (`tcplab schema | head`): killed by SIGPIPE, with nothing on stderr. Rust
+/// starts programs with SIGPIPE ignored, so a write to a closed pipe would
+/// fail and `println!` would panic with a backtrace instead.
+#[cfg(unix)]
+fn die_quietly_on_closed_pipe() {
+    // SAFETY: signal(2) with SIG_DFL installs no handler; it runs before any
+    // thread of this process starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn die_quietly_on_closed_pipe() {}
 
 pub(crate) fn load(path: &str) -> Result<sim::Scenario, ExitCode> {
     load_with(path, parse_scenario_bytes)

@@ -35,6 +35,33 @@ fn run_prints_the_summary_with_the_golden_hash() {
     assert!(v["flows"][0]["goodput_bps"].as_f64().unwrap() > 15e6);
 }
 
+#[cfg(unix)]
+#[test]
+fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // The schema is far larger than a pipe's buffer, so the writer meets the
+    // closed pipe: `tcplab schema | head -c 100`.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tcplab"))
+        .arg("schema")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        out.status.signal(),
+        Some(13),
+        "ended by SIGPIPE: {:?}",
+        out.status
+    );
+}
+
 #[test]
 fn malformed_json_exits_2_and_says_where() {
     let f = write_tmp("bad.json", "{ \"version\": 1,");
