@@ -30,6 +30,8 @@ test('a teacher grades a class in the page and downloads the grades', async ({ p
   await page.goto('./?lang=en&theme=light#teacher');
   await page.getByTestId('teacher-grade-any').click();
   await expect(page.getByTestId('grade')).toBeVisible();
+  // The way back names where it leads: the teacher view, not this page.
+  await expect(page.getByTestId('grade-back')).toHaveText('← Make an assignment');
   await page.getByTestId('grade-lesson').selectOption('01-sawtooth');
   await expect(page.getByTestId('grade-assignment-ok')).toContainText('Slow start');
   await page.getByTestId('grade-csv-text').fill(csv);

@@ -36,6 +36,8 @@ export const classroomEn = {
   teacherLinks: {
     grade: 'Grade this assignment in the page',
     gradeAny: 'Grade an assignment',
+    /** The grading page's way back to the teacher view (its heading). */
+    backToTeacher: 'Make an assignment',
   },
   teacher: {
     intro:
@@ -150,6 +152,7 @@ export const classroomJa: ClassroomStrings = {
   teacherLinks: {
     grade: 'この課題をページで採点する',
     gradeAny: '課題を採点する',
+    backToTeacher: '課題を作る',
   },
   teacher: {
     intro:

@@ -131,7 +131,9 @@ export function GradePage({ lesson, assignment }: Props) {
   return (
     <section className="card grade" data-testid="grade">
       <p className="lesson__back">
-        <a href="#teacher">← {c.teacherLinks.gradeAny}</a>
+        <a href="#teacher" data-testid="grade-back">
+          ← {c.teacherLinks.backToTeacher}
+        </a>
       </p>
       <h2>{g.heading}</h2>
       <p>{g.intro}</p>
