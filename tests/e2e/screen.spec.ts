@@ -242,6 +242,30 @@ test('presentation mode: large ticks at 1920×1080, the presenter’s keys, no s
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`presentation mode at ${size.width}×${size.height}: every run button whole, bound labels inside the plot`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await openLab(page, '?lang=en&theme=light&present');
+    await runToDone(page);
+    // At a projector's type size the six buttons wrap rather than run out of their card.
+    const card = await box(page, '.runcard');
+    for (const id of ['run', 'pause', 'step', 'step-event', 'stop', 'reset']) {
+      const b = await box(page, `[data-testid="${id}"]`);
+      expect(b.x, id).toBeGreaterThanOrEqual(card.x - 1);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(card.x + card.width + 1);
+    }
+    // The bounds near the top of a short plot leave room for their labels above them.
+    const top = await page.getByTestId('goodput-canvas').getAttribute('data-labels-top');
+    expect(Number(top)).toBeGreaterThanOrEqual(0);
+  });
+}
+
 test('embed mode in another site’s frame: no header, the chosen plot and knob, the CSP holds', async ({
   page,
   baseURL,

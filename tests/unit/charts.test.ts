@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimateM4 } from '../../web/src/charts/decimate';
 import { windowedRate } from '../../web/src/charts/derived';
-import { maxOf, niceCeiling, plotScales } from '../../web/src/charts/scales';
+import { maxOf, niceCeiling, plotScales, withLabelRoom } from '../../web/src/charts/scales';
 
 const range = (n: number, f: (i: number) => number) =>
   Float64Array.from({ length: n }, (_, i) => f(i));
@@ -111,5 +111,27 @@ describe('decimateM4 with block summaries', () => {
         Array.from(slow.y.subarray(0, slow.length)),
       );
     }
+  });
+});
+
+describe('room for a bound label at the top of a plot', () => {
+  it('raises the top just enough for the label above the highest bound', () => {
+    // A 130 px plot of 0–25 Mb/s with a bound at 22.6: 12.5 px above it, 24 wanted.
+    const y = withLabelRoom([0, 25], 22.6, 130, 24);
+    expect(y[0]).toBe(0);
+    const py = (130 * (y[1] - 22.6)) / (y[1] - 0);
+    expect(py).toBeCloseTo(24, 6);
+    expect(y[1]).toBeGreaterThan(25);
+  });
+  it('leaves the domain alone when there is room, no bound, or a bound off the plot', () => {
+    expect(withLabelRoom([0, 25], 22.6, 400, 24)).toEqual([0, 25]);
+    expect(withLabelRoom([0, 25], undefined, 130, 24)).toEqual([0, 25]);
+    expect(withLabelRoom([0, 25], 30, 130, 24)).toEqual([0, 25]);
+    // Too short a plot to make room in: as it is.
+    expect(withLabelRoom([0, 25], 24.9, 60, 24)).toEqual([0, 25]);
+  });
+  it('works above a negative bottom', () => {
+    const y = withLabelRoom([-10, 10], 9, 100, 20);
+    expect((100 * (y[1] - 9)) / (y[1] + 10)).toBeCloseTo(20, 6);
   });
 });

@@ -141,6 +141,7 @@ export function drawMarkers(
 /**
  * A dashed horizontal line across the plot at data value `y`, labelled at its right end (or, with
  * `labelAt: 'left'`, its left end, when another label already sits there) in `labelPx` type.
+ * Returns the top of the label in px from the top of the plot (null when none was drawn).
  */
 export function drawReference(
   ctx: CanvasRenderingContext2D,
@@ -151,9 +152,9 @@ export function drawReference(
   dash: number[] = BOUND_DASH,
   labelAt: 'left' | 'right' = 'right',
   labelPx = 12,
-): void {
+): number | null {
   const py = Math.round(s.y(y)) + 0.5;
-  if (py < -1 || py > s.innerHeight + 1) return;
+  if (py < -1 || py > s.innerHeight + 1) return null;
   ctx.save();
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.4;
@@ -162,6 +163,7 @@ export function drawReference(
   ctx.moveTo(0, py);
   ctx.lineTo(s.innerWidth, py);
   ctx.stroke();
+  let top: number | null = null;
   if (label) {
     ctx.setLineDash([]);
     ctx.font = `${labelPx}px system-ui, sans-serif`;
@@ -169,6 +171,8 @@ export function drawReference(
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = color;
     ctx.fillText(label, labelAt === 'right' ? s.innerWidth - 4 : 4, py - 2);
+    top = py - 2 - labelPx;
   }
   ctx.restore();
+  return top;
 }

@@ -80,6 +80,26 @@ export function viewScales(
   };
 }
 
+/**
+ * The y domain raised, if need be, so a reference line at `refY` leaves `roomPx` above it for its
+ * label within a plot `innerHeight` px tall (a short plot, or a projector's large type, would
+ * otherwise put the label of a bound near the top outside the plot, where it is cut off). A line
+ * outside the domain, or a plot too short to make room in, leaves it as it is.
+ */
+export function withLabelRoom(
+  y: [number, number],
+  refY: number | undefined,
+  innerHeight: number,
+  roomPx: number,
+): [number, number] {
+  const [lo, hi] = y;
+  if (refY === undefined || !(refY > lo && refY <= hi) || innerHeight < 3 * roomPx) return y;
+  const f = roomPx / innerHeight;
+  if ((hi - refY) / (hi - lo) >= f) return y;
+  // (top − refY) / (top − lo) = f, so the line sits roomPx below the top.
+  return [lo, (refY - lo * f) / (1 - f)];
+}
+
 /** The largest finite value among the first `n` of several arrays, or 0. */
 export function maxOfPoints(list: { y: ArrayLike<number>; length: number }[]): number {
   let m = 0;

@@ -9,7 +9,7 @@ import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { drawLine, drawMarkers, drawReference, prepareCanvas } from '../../charts/canvasLine';
 import { BOUND_DASH, chromeColors } from '../../charts/palette';
 import type { PlotSpec } from '../../charts/plotSpec';
-import { viewScales } from '../../charts/scales';
+import { viewScales, withLabelRoom } from '../../charts/scales';
 import type { Margins } from '../../charts/scales';
 import { nearestIndex } from '../../charts/search';
 import { plotToSvg } from '../../charts/svgExport';
@@ -128,11 +128,14 @@ export function TimePlot(p: TimePlotProps) {
     return { format: fmt, left: Math.max((BASE_MARGIN.left * tickPx) / 12, need) };
   }, [width, height, pv, yTicks, p.yFormat, spec.yUnit, tickPx]);
   const M: Margins = { ...BASE_MARGIN, left, bottom: Math.round(tickPx * 2.3 + 10) };
-  const scales = useMemo(
-    () => viewScales(width, height, M, pv.domain, pv.y),
+  const scales = useMemo(() => {
+    // Room above the highest bound for its label, unless the reader fixed the axis.
+    const topRef = pv.refs.reduce<number | undefined>((m, r) => Math.max(m ?? r.y, r.y), undefined);
+    const innerHeight = height - M.top - M.bottom;
+    const y = p.yFixed ? pv.y : withLabelRoom(pv.y, topRef, innerHeight, labelPx + 4);
+    return viewScales(width, height, M, pv.domain, y);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- M is derived from `left` and `tickPx`
-    [width, height, pv, left, tickPx],
-  );
+  }, [width, height, pv, left, tickPx, labelPx, p.yFixed]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -142,14 +145,20 @@ export function TimePlot(p: TimePlotProps) {
     const byId = new Map(spec.series.map((s) => [s.id, s]));
     // Labels of lines closer than a text line go to alternate ends, so they never overprint.
     const placed: { py: number; at: 'left' | 'right' }[] = [];
+    let labelsTop = Infinity;
     for (const r of [...pv.refs].sort((a, b) => b.y - a.y)) {
       const py = scales.y(r.y);
       const near = placed.filter((q) => Math.abs(q.py - py) < labelPx + 3);
       const at = near.some((q) => q.at === 'right') ? 'left' : 'right';
       const label = near.length >= 2 ? undefined : r.label;
       placed.push({ py, at });
-      drawReference(ctx, r.y, scales, r.color, label, r.dash, at, labelPx);
+      const top = drawReference(ctx, r.y, scales, r.color, label, r.dash, at, labelPx);
+      if (top !== null) labelsTop = Math.min(labelsTop, top);
     }
+    // Where the highest bound label starts (px below the top of the plot area): a check that no
+    // label is cut off.
+    if (Number.isFinite(labelsTop)) canvas.dataset.labelsTop = String(Math.round(labelsTop));
+    else delete canvas.dataset.labelsTop;
     for (const l of pv.lines) {
       const s = byId.get(l.id);
       if (s)
@@ -247,7 +256,7 @@ export function TimePlot(p: TimePlotProps) {
       width: w,
       height,
       x: pv.domain,
-      y: pv.y,
+      y: scales.y.domain() as [number, number],
       hidden,
       colors: chromeColors(),
       yFormat: yFmt,
