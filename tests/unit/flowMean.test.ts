@@ -80,7 +80,7 @@ describe('per-flow means since the flow opened', () => {
   it("equal the summary's goodput at the latest row (the bounds table, the fairness bars)", () => {
     const snap = paused(summary(true));
     for (const id of Object.keys(OPENED)) {
-      // 8 Mb/s while open; counted from start_s it would read 7.26 and 6.544 Mb/s.
+      // 8 Mb/s while open; counted from start_s it would read 7.26 and 6.36 Mb/s.
       expect(summaryGoodput(id)).toBeCloseTo(8e6, 3);
       expect(meanGoodputSinceOpen(snap, id)).toBeCloseTo(summaryGoodput(id), 3);
     }
