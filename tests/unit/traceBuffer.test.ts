@@ -39,17 +39,8 @@ describe('TraceBuffer', () => {
     buf.append(new Float64Array(0));
     expect(buf.length).toBe(0);
     expect(buf.last(0)).toBeNaN();
-    expect(buf.meanSince(1, 0, -1)).toBeNaN();
     expect(buf.column(1).length).toBe(0);
     expect(buf.read(2).length).toBe(0);
-  });
-
-  it('averages a column over a recent time window', () => {
-    const buf = new TraceBuffer(2);
-    buf.append(Float64Array.from([0, 100, 1, 200, 2, 300, 3, 400]));
-    expect(buf.meanSince(1, 0, 1)).toBe(350); // rows with t > 1
-    expect(buf.meanSince(1, 0, -1)).toBe(250);
-    expect(buf.meanSince(1, 0, 3)).toBeNaN();
   });
 
   it('keeps a column that seldom changes as its steps, and a busy one dense', () => {

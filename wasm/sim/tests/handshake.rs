@@ -240,3 +240,33 @@ fn a_random_start_opens_the_flow_at_its_seeded_draw() {
     assert_ne!(one, two, "each seed draws its own start");
     assert_eq!(at(1), one, "and the same seed the same");
 }
+
+#[test]
+fn the_summary_says_when_each_flow_opened_and_counts_goodput_from_then() {
+    for seed in 1..=4 {
+        let mut s = one_flow(json!({"start_jitter_s": 1.5}), 3.0);
+        s.seed = seed;
+        let drawn = sim::scenario::flow_start_s(&s, 0);
+        // Known before the run (the page's summary at time 0) and the same after it.
+        let before = World::new(&s).summary().flows[0].opened_s;
+        let (w, _) = run(&s);
+        let f = &w.summary().flows[0];
+        for opened in [before, f.opened_s] {
+            assert!(
+                (opened - drawn).abs() < 1e-9,
+                "seed {seed}: {opened} vs {drawn}"
+            );
+        }
+        assert!(
+            f.data_start_s.expect("connected") > f.opened_s,
+            "the SYN first"
+        );
+        let from_open = f.delivered_bytes as f64 * 8.0 / (3.0 - f.opened_s);
+        assert!(
+            (f.goodput_bps - from_open).abs() <= 1e-9 * from_open,
+            "seed {seed}"
+        );
+    }
+    let fixed = one_flow(json!({}), 1.5);
+    assert_eq!(World::new(&fixed).summary().flows[0].opened_s, 1.0);
+}

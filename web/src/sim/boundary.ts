@@ -710,6 +710,13 @@ export interface FlowSummary {
    */
   mean_cwnd_segments: number;
   /**
+   * When the flow opened (sent its SYN, or its first data without the
+   * handshake), seconds into the run: `start_s`, plus the draw of a random
+   * start (`start_jitter_s`, `scenario::flow_start_s`). `goodput_bps`
+   * counts from here; known at time 0.
+   */
+  opened_s: number;
+  /**
    * TCP with a user-level receiver (paper 001): segments its socket
    * buffer dropped. Absent otherwise.
    */

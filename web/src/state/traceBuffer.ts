@@ -9,7 +9,7 @@
 // included): the CSV and JSON exports read these columns.
 // Readers: `column(c)`, the whole column as one array (a view of a dense column; a copy of a
 // stepped one, kept until the next append), for the few lines a plot draws; `read(c, out, …)`,
-// into the caller's scratch array, for code that walks every flow or link; `last`; `meanSince`.
+// into the caller's scratch array, for code that walks every flow or link; `last`.
 import { rowCount } from '../sim/rows';
 
 /** One column's values as one array. */
@@ -57,8 +57,6 @@ export class TraceBuffer {
   /** Copies of stepped columns handed out by `column()`, for the current rows. */
   private readonly copies = new Map<number, Float64Array>();
   private copiesBytes = 0;
-  /** Scratch for `meanSince`. */
-  private scratch = new Float64Array(0);
 
   constructor(width: number, initialRows = 1024) {
     this.width = width;
@@ -312,20 +310,5 @@ export class TraceBuffer {
   /** The latest value of column `c`, or NaN when empty. */
   last(c: number): number {
     return this.n > 0 && c >= 0 && c < this.width ? (this.lastValue[c] as number) : NaN;
-  }
-
-  /** Mean of column `c` over rows whose time (column `tCol`) is > tFrom; NaN when none. */
-  meanSince(c: number, tCol: number, tFrom: number): number {
-    if (this.n === 0 || c < 0 || c >= this.width || tCol < 0 || tCol >= this.width) return NaN;
-    const t = this.column(tCol);
-    let from = this.n;
-    while (from > 0 && (t[from - 1] as number) > tFrom) from--;
-    if (from === this.n) return NaN;
-    if (this.scratch.length < this.n) this.scratch = new Float64Array(this.cap);
-    const v = this.read(c, this.scratch, from, this.n);
-    // Summed from the latest row back.
-    let sum = 0;
-    for (let i = v.length - 1; i >= 0; i--) sum += v[i] as number;
-    return sum / v.length;
   }
 }

@@ -47,6 +47,11 @@ pub struct FlowSummary {
     pub mean_cwnd_segments: f64,
     /// Sized transfers: seconds from the flow's start until the receiver had every byte.
     pub completion_time_s: Option<f64>,
+    /// When the flow opened (sent its SYN, or its first data without the
+    /// handshake), seconds into the run: `start_s`, plus the draw of a random
+    /// start (`start_jitter_s`, `scenario::flow_start_s`). `goodput_bps`
+    /// counts from here; known at time 0.
+    pub opened_s: f64,
     /// When data began, seconds into the run: `start_s`, or one handshake
     /// later (the SYN-ACK reached the sender); null if it never did.
     pub data_start_s: Option<f64>,

@@ -274,6 +274,7 @@ impl World {
                         0.0
                     },
                     completion_time_s: f.completed_at.map(|t| time::to_secs(t - f.start)),
+                    opened_s: time::to_secs(f.start),
                     data_start_s: f.data_start.map(time::to_secs),
                     syn_retransmits: f.syn_retransmits,
                     udp_sent_packets: sent_packets,

@@ -2,10 +2,10 @@
 // to the bound that holds it (the lowest of its bounds and its fair share). A bound without a
 // value says why: Mathis and PFTK need a loss rate, the host bound a host model. The host column
 // appears only when some receiving host has a model. On a narrow screen each flow is a card.
-// Measured: the summary's goodput once the run is done, else the mean of the sampled goodput
-// since the flow started (so the table fills in live).
+// Measured: the summary's goodput once the run is done, else the same figure at the latest row,
+// counted from when the flow opened (flowMean.ts), so the table fills in live.
 import { formatNumber, formatPercent, formatRate } from '../../i18n/format';
-import { findColumn, flowIds, timeColumn } from '../../sim/rows';
+import { flowIds } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
 import { useStore } from '../hooks/useStore';
 import { useStrings } from '../hooks/useStrings';
@@ -18,18 +18,12 @@ import {
   hasHostModel,
 } from './bounds';
 import type { BoundKind } from './bounds';
-import { chooseShown, flowsById, pickedFlows } from './manyFlows';
+import { meanGoodputSinceOpen } from './flowMean';
+import { chooseShown, pickedFlows } from './manyFlows';
 import type { RunView } from './series';
 
 function measured(snap: RunSnapshot, id: string, fromSummary: number | undefined): number {
-  if (fromSummary !== undefined) return fromSummary;
-  const trace = snap.trace;
-  if (!trace) return NaN;
-  const start = flowsById(snap.scenario).get(id)?.start_s ?? 0;
-  const c = findColumn(snap.columns, 'flow', id, 'goodput');
-  const tc = timeColumn(snap.columns);
-  if (c < 0 || tc < 0) return NaN;
-  return trace.meanSince(c, tc, start);
+  return fromSummary ?? meanGoodputSinceOpen(snap, id);
 }
 
 export function BoundsTable({ runs }: { runs: RunView[] }) {

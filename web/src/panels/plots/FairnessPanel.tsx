@@ -5,7 +5,6 @@ import { useMemo, useRef, useState } from 'react';
 import { seriesColor } from '../../charts/palette';
 import type { SeriesSpec } from '../../charts/plotSpec';
 import { formatNumber, formatRate } from '../../i18n/format';
-import { findColumn, timeColumn } from '../../sim/rows';
 import type { JainRows } from '../../sim/validator';
 import type { RunSnapshot } from '../../state/runStore';
 import { useElementWidth } from '../hooks/useElementWidth';
@@ -15,6 +14,7 @@ import { useStrings } from '../hooks/useStrings';
 import { YGrid } from './SvgAxes';
 import { flowBounds } from './bounds';
 import { fairnessInput } from './fairnessSeries';
+import { meanGoodputSinceOpen } from './flowMean';
 import { chooseShown, pickedFlows } from './manyFlows';
 import { PlotCard } from './PlotCard';
 import { dashFor, drawable, spanOf, tagSuffix, versionOf } from './series';
@@ -23,16 +23,13 @@ import { TimePlot } from './TimePlot';
 
 const WINDOW_S = 1;
 
-/** Mean goodput of each flow: the summary's when done, else the sampled mean since its start. */
+/** Mean goodput of each flow: the summary's when done, else the same since it opened, live. */
 function meanGoodputs(snap: RunSnapshot): { id: string; bps: number }[] {
   if (snap.summary) return snap.summary.flows.map((f) => ({ id: f.id, bps: f.goodput_bps }));
-  const trace = snap.trace;
-  const tc = timeColumn(snap.columns);
-  if (!trace || tc < 0) return [];
-  return (snap.scenario?.flows ?? []).map((f) => {
-    const c = findColumn(snap.columns, 'flow', f.id, 'goodput');
-    return { id: f.id, bps: c >= 0 ? trace.meanSince(c, tc, f.start_s ?? 0) : NaN };
-  });
+  return (snap.scenario?.flows ?? []).map((f) => ({
+    id: f.id,
+    bps: meanGoodputSinceOpen(snap, f.id),
+  }));
 }
 
 interface Props {

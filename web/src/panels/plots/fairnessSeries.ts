@@ -1,11 +1,13 @@
 // The inputs of the fairness plot: each flow's goodput over a sliding window, arranged as a
-// row-major matrix (NaN before a flow starts), and the same per algorithm group (the mean of the
-// group's flows). Jain's index itself is computed by the simulator's code (wasm `jain_rows`).
+// row-major matrix (NaN until the flow has been open a whole window, from when it opened:
+// flowMean.ts), and the same per algorithm group (the mean of the group's flows). Jain's index
+// itself is computed by the simulator's code (wasm `jain_rows`).
 import { windowedRateInto } from '../../charts/derived';
 import { ccLabel } from '../../scenario/ccAlgorithms';
 import { findColumn, flowIds, timeColumn } from '../../sim/rows';
 import type { RunSnapshot } from '../../state/runStore';
 import type { TraceColumn } from '../../state/traceBuffer';
+import { flowOpenedS } from './flowMean';
 
 export interface FairnessInput {
   t: TraceColumn;
@@ -38,7 +40,7 @@ export function fairnessInput(snap: RunSnapshot, windowS: number): FairnessInput
   ids.forEach((id, f) => {
     const c = findColumn(snap.columns, 'flow', id, 'delivered');
     windowedRateInto(t, trace.read(c, scratch), n, windowS, 8, m, f, k);
-    const start = flows.get(id)?.start_s ?? 0;
+    const start = flowOpenedS(snap, id);
     for (let i = 0; i < n && (t[i] as number) < start + windowS; i++) m[i * k + f] = NaN;
   });
   const g = new Float64Array(n * groupNames.length);
