@@ -479,13 +479,17 @@ impl TcpSender {
         {
             return false;
         }
-        let retransmit = self.snd_nxt < self.snd_max;
+        let (seq, retransmit) = (self.snd_nxt, self.snd_nxt < self.snd_max);
         let delivered = (self.delivered(), self.delivered_time);
-        self.board
-            .push(self.snd_nxt, end, now, retransmit, delivered);
-        self.emit(self.snd_nxt, len, retransmit, now, out);
+        self.board.push(seq, end, now, retransmit, delivered);
+        // SND.MAX first, so the segment counts as outstanding when `emit`
+        // starts the timer: a segment sent with nothing else outstanding
+        // (the first of a connection, or one after everything was
+        // acknowledged) is timed too (4.4BSD tcp_output raises snd_max
+        // before it arms TCPT_REXMT; Linux tcp_event_new_data_sent).
         self.snd_nxt = end;
         self.snd_max = self.snd_max.max(end);
+        self.emit(seq, len, retransmit, now, out);
         true
     }
 

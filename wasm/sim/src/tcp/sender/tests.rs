@@ -427,3 +427,41 @@ fn no_probe_without_rack_tlp() {
     assert_eq!(s.timer_deadline(), s.rto_at);
     assert_eq!(s.timer_deadline(), Some(100 * MS + s.rtt().rto()));
 }
+
+#[test]
+fn a_segment_sent_with_nothing_else_outstanding_is_timed() {
+    // One segment of initial window, no loss probe: if the first segment is
+    // lost, only the retransmission timer can resend it (4.4BSD tcp_output
+    // arms TCPT_REXMT once snd_max has passed snd_una).
+    let mut s = sender_with_iw(1, |c| {
+        c.recovery = Recovery::Reno;
+        c.rack_tlp = false;
+        c.frto = false;
+    });
+    let mut out = Vec::new();
+    s.start(0, &mut out);
+    assert_eq!(out.len(), 1);
+    let deadline = s.timer_deadline().expect("the first segment is timed");
+    out.clear();
+    s.on_timer(deadline, &mut out);
+    assert_eq!(s.stats.timeouts, 1);
+    assert_eq!((out[0].seq, out[0].retransmit), (0, true));
+
+    // The same after everything sent was acknowledged: the ACK turns the
+    // timer off, and the one segment the application then offers arms it.
+    let mut s = sender_with_iw(2, |c| {
+        c.recovery = Recovery::Reno;
+        c.rack_tlp = false;
+        c.frto = false;
+        c.app_bytes = Some(2 * MSS as u64);
+    });
+    out.clear();
+    s.start(0, &mut out);
+    assert_eq!(out.len(), 2);
+    s.on_ack(&ack(2 * MSS as u64, false), 100 * MS, &mut out);
+    assert_eq!(s.timer_deadline(), None, "nothing outstanding");
+    out.clear();
+    s.set_app_limit(3 * MSS as u64, 150 * MS, &mut out);
+    assert_eq!(out.len(), 1);
+    assert!(s.timer_deadline().is_some(), "the lone segment is timed");
+}
