@@ -1,7 +1,7 @@
 // Generated from public/schema/scenario.v1.json by wasm/sim/tests/fuzz_lists.rs:
 // every string enum value of the scenario schema (algorithms, queue and loss kinds,
 // sources, options). Do not edit.
-const NAMES: [&str; 99] = [
+const NAMES: [&str; 100] = [
     "ack_spacing",
     "at",
     "bbr",
@@ -9,6 +9,7 @@ const NAMES: [&str; 99] = [
     "best_effort",
     "bic",
     "blackout",
+    "bsd",
     "bulk",
     "bytes",
     "cbr",

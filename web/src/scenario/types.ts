@@ -1067,7 +1067,8 @@ export interface TcpOptions {
   /**
    * Minimum retransmission timeout, ms. With `rto: linux` the floor of the
    * variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
-   * with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
+   * with `rfc6298` and `bsd` the floor of the RTO itself (RFC 6298 §2.4;
+   * 4.4BSD TCPTV_MIN, two 500 ms ticks; default 1000).
    */
   min_rto_ms?: number | null;
   /**
@@ -1105,9 +1106,9 @@ export interface TcpOptions {
    */
   recovery_rate?: 'prr' | 'rfc6675';
   /**
-   * Retransmission timeout computation: `linux` (default) or `rfc6298`.
+   * Retransmission timeout computation: `linux` (default), `rfc6298` or `bsd`.
    */
-  rto?: 'linux' | 'rfc6298';
+  rto?: 'linux' | 'rfc6298' | 'bsd';
   /**
    * Send buffer, bytes: at most this much unacknowledged data.
    */

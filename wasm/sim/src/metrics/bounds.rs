@@ -435,7 +435,7 @@ pub fn flow_bounds(s: &Scenario, flow_index: usize, cond: &BoundConditions) -> O
             cond.loss_p,
             match cond.rto_style {
                 RtoStyle::Linux => rtt + cond.rto_s,
-                RtoStyle::Rfc6298 => cond.rto_s.max(rtt),
+                RtoStyle::Rfc6298 | RtoStyle::Bsd => cond.rto_s.max(rtt),
             },
             cond.segments_per_ack,
             w_max,

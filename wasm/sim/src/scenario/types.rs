@@ -383,6 +383,12 @@ pub enum RtoStyle {
     /// RFC 6298 exactly: RTO = SRTT + 4·RTTVAR, at least the minimum (1 s)
     /// itself; the timer restarts only on ACKs of new data (§5.3).
     Rfc6298,
+    /// 4.4BSD: the RTO as `rfc6298`, and the timer also restarts whenever the
+    /// first unacknowledged segment is resent: at the third duplicate ACK
+    /// tcp_input stops TCPT_REXMT and tcp_output, sending the missing segment,
+    /// starts it anew (so does a NewReno partial ACK, FreeBSD
+    /// tcp_newreno_partial_ack).
+    Bsd,
 }
 
 /// How much a SACK sender may send during fast recovery.
@@ -524,12 +530,13 @@ pub struct TcpOptions {
     /// Send buffer, bytes: at most this much unacknowledged data.
     #[serde(default = "default_buffer")]
     pub send_buffer_bytes: u64,
-    /// Retransmission timeout computation: `linux` (default) or `rfc6298`.
+    /// Retransmission timeout computation: `linux` (default), `rfc6298` or `bsd`.
     #[serde(default)]
     pub rto: RtoStyle,
     /// Minimum retransmission timeout, ms. With `rto: linux` the floor of the
     /// variance term (Linux `tcp_rto_min`, default 200: RTO ≥ SRTT + 200 ms);
-    /// with `rfc6298` the floor of the RTO itself (RFC 6298 §2.4, default 1000).
+    /// with `rfc6298` and `bsd` the floor of the RTO itself (RFC 6298 §2.4;
+    /// 4.4BSD TCPTV_MIN, two 500 ms ticks; default 1000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_rto_ms: Option<f64>,
     /// Timer granularity, ms: RTT samples and timer expiries are rounded up to

@@ -44,7 +44,7 @@ pub const DEFAULT_GRANULARITY: Time = NS_PER_MS;
 pub fn default_min_rto(style: RtoStyle) -> Time {
     match style {
         RtoStyle::Linux => LINUX_MIN_RTO,
-        RtoStyle::Rfc6298 => RFC6298_MIN_RTO,
+        RtoStyle::Rfc6298 | RtoStyle::Bsd => RFC6298_MIN_RTO,
     }
 }
 
@@ -73,7 +73,7 @@ impl RttEstimator {
     pub fn new(style: RtoStyle, min_rto: Time, granularity: Time) -> Self {
         let initial = match style {
             RtoStyle::Linux => INITIAL_RTO,
-            RtoStyle::Rfc6298 => INITIAL_RTO.max(min_rto),
+            RtoStyle::Rfc6298 | RtoStyle::Bsd => INITIAL_RTO.max(min_rto),
         };
         Self {
             style,
@@ -108,7 +108,7 @@ impl RttEstimator {
         } else {
             self.min_rtt = self.min_rtt.min(r);
             match self.style {
-                RtoStyle::Rfc6298 => self.rfc6298_update(r),
+                RtoStyle::Rfc6298 | RtoStyle::Bsd => self.rfc6298_update(r),
                 RtoStyle::Linux => self.linux_update(r, snd_una, snd_nxt),
             }
         }
@@ -159,7 +159,7 @@ impl RttEstimator {
             // `__tcp_set_rto` and `tcp_bound_rto`.
             RtoStyle::Linux => (self.srtt + self.linux_rttvar).min(LINUX_MAX_RTO),
             // RFC 6298 §2.3 and §2.4: SRTT + max(G, K·RTTVAR), K = 4, then the bounds.
-            RtoStyle::Rfc6298 => {
+            RtoStyle::Rfc6298 | RtoStyle::Bsd => {
                 (self.srtt + self.granularity.max(4 * self.rttvar)).clamp(self.min_rto, MAX_RTO)
             }
         }
@@ -170,7 +170,7 @@ impl RttEstimator {
         self.backoff += 1;
         let max = match self.style {
             RtoStyle::Linux => LINUX_MAX_RTO,
-            RtoStyle::Rfc6298 => MAX_RTO,
+            RtoStyle::Rfc6298 | RtoStyle::Bsd => MAX_RTO,
         };
         self.rto = (self.rto.saturating_mul(2)).min(max);
     }

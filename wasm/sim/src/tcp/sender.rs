@@ -369,7 +369,7 @@ impl TcpSender {
         // WCDelAckT is 200 ms, Linux's default tcp_rto_min.
         let allowance = match self.cfg.rto_style {
             RtoStyle::Linux => self.cfg.min_rto,
-            RtoStyle::Rfc6298 => super::rtt::LINUX_MIN_RTO,
+            RtoStyle::Rfc6298 | RtoStyle::Bsd => super::rtt::LINUX_MIN_RTO,
         };
         let mut at = now + rack::pto(self.rtt.srtt(), one_segment, allowance);
         if let Some(rto) = self.rto_at {
@@ -424,6 +424,10 @@ impl TcpSender {
             } else {
                 self.restart_timer(now);
             }
+        } else if retransmit && seq == self.snd_una && self.cfg.rto_style == RtoStyle::Bsd {
+            // 4.4BSD tcp_input at the third duplicate ACK: TCPT_REXMT off,
+            // then tcp_output arms it again as it sends the missing segment.
+            self.restart_timer(now);
         }
     }
 

@@ -1,10 +1,10 @@
-//! The retransmission timer of a BSD-style Reno sender (RFC 6298 RTO, 1 s
-//! minimum, 500 ms tick, no timestamps), driven packet by packet through two
-//! timeouts in a row. As in 4.4BSD: after a timeout SND.NXT goes back to
-//! SND.UNA (tcp_timer), only a segment that raises SND.MAX is timed
+//! The retransmission timer of a BSD-style Reno sender (`rto: bsd`: RFC 6298
+//! RTO, 1 s minimum, 500 ms tick, no timestamps), driven packet by packet
+//! through two timeouts in a row. As in 4.4BSD: after a timeout SND.NXT goes
+//! back to SND.UNA (tcp_timer), only a segment that raises SND.MAX is timed
 //! (tcp_output), the back-off ends only with an RTT sample (tcp_xmit_timer,
-//! Karn's algorithm), and every ACK of new data restarts the timer with the
-//! current, backed-off value (tcp_input).
+//! Karn's algorithm), every ACK of new data restarts the timer with the
+//! current, backed-off value (tcp_input), and so does fast retransmit.
 
 use super::*;
 use crate::engine::time::{NS_PER_MS, NS_PER_S};
@@ -15,7 +15,7 @@ const TICK: Time = 500 * MS;
 
 fn bsd_reno() -> TcpSender {
     super::tests::sender_with_iw(4, |c| {
-        c.rto_style = RtoStyle::Rfc6298;
+        c.rto_style = RtoStyle::Bsd;
         c.min_rto = NS_PER_S;
         c.granularity = TICK;
         c.recovery = Recovery::Reno;
@@ -88,4 +88,32 @@ fn a_lost_go_back_resend_doubles_the_timer_again_until_new_data_is_timed() {
     s.on_ack(&ack(high + 1000), t + 100 * MS, &mut out);
     assert_eq!(s.rtt().backoffs(), 0);
     assert!(s.rtt().rto() < 2 * base);
+}
+
+#[test]
+fn fast_retransmit_restarts_the_timer_as_in_bsd_but_not_under_rfc6298() {
+    // Segment 1000 is lost; three duplicate ACKs come 0.5–0.7 s after the
+    // last ACK of new data, as behind a queue of seconds on a slow line.
+    let dupacks = |style: RtoStyle| {
+        let mut s = bsd_reno();
+        s.cfg.rto_style = style;
+        let mut out = Vec::new();
+        s.start(0, &mut out);
+        s.on_ack(&ack(1000), 100 * MS, &mut out);
+        let rto = s.rtt().rto();
+        for t in [600, 700, 800] {
+            out.clear();
+            s.on_ack(&ack(1000), t * MS, &mut out);
+        }
+        assert_eq!(out.iter().filter(|p| p.retransmit).count(), 1, "{style:?}");
+        (s.timer_deadline(), rto)
+    };
+    // 4.4BSD tcp_input stops TCPT_REXMT at the third duplicate ACK and
+    // tcp_output starts it again with the missing segment: RTO from 0.8 s.
+    let (bsd, rto) = dupacks(RtoStyle::Bsd);
+    assert_eq!(bsd, Some(on_tick(800 * MS + rto)));
+    // RFC 6298 restarts it only on an ACK of new data (§5.3): from 0.1 s.
+    let (rfc, rto) = dupacks(RtoStyle::Rfc6298);
+    assert_eq!(rfc, Some(on_tick(100 * MS + rto)));
+    assert!(bsd > rfc);
 }
