@@ -161,7 +161,7 @@ describe('invalid input through the wasm API', () => {
     const s = JSON.parse(readRepoFile('content/scenarios/default.json'));
     s.flows[0].tcp = {
       recovery: 'sackish',
-      rto: 'bsd',
+      rto: 'solaris',
       min_rto_ms: 0,
       rack_reordering_window: 5,
     };

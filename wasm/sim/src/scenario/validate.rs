@@ -570,7 +570,7 @@ mod cc_params_tests {
     #[test]
     fn bad_recovery_and_rto_settings_name_their_field() {
         for (extra, path) in [
-            (r#", "tcp": {"rto": "bsd"}"#, "flows[0].tcp.rto"),
+            (r#", "tcp": {"rto": "solaris"}"#, "flows[0].tcp.rto"),
             (r#", "tcp": {"recovery": "fack"}"#, "flows[0].tcp.recovery"),
             (
                 r#", "tcp": {"recovery_rate": "halving"}"#,
