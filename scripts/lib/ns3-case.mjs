@@ -183,7 +183,7 @@ function tcpArgs(t = {}, path) {
     timestamps,
     // tcplab's default MSS is the path MTU less 40 bytes of headers, less 12 with timestamps.
     mss: 1500 - 40 - (timestamps ? 12 : 0),
-    minRtoMs: t.min_rto_ms ?? (rto === 'rfc6298' ? 1000 : 200),
+    minRtoMs: t.min_rto_ms ?? (rto === 'linux' ? 200 : 1000),
     initialCwnd: t.initial_window_segments ?? 10,
     sack: recovery === 'sack',
     // ns-3's default recovery is PRR over SACK; without SACK, RFC 6582's inflation.
