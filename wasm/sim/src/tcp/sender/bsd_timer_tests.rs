@@ -8,27 +8,26 @@
 
 use super::*;
 use crate::engine::time::{NS_PER_MS, NS_PER_S};
-use crate::net::packet::PacketKind;
 
 const MS: Time = NS_PER_MS;
 const TICK: Time = 500 * MS;
 
+use super::tests::plain_ack as ack;
+
 fn bsd_reno() -> TcpSender {
+    reno_with_timer(RtoStyle::Bsd)
+}
+
+/// Reno with a 1 s minimum RTO on 500 ms ticks and the given timer rules.
+fn reno_with_timer(style: RtoStyle) -> TcpSender {
     super::tests::sender_with_iw(4, |c| {
-        c.rto_style = RtoStyle::Bsd;
+        c.rto_style = style;
         c.min_rto = NS_PER_S;
         c.granularity = TICK;
         c.recovery = Recovery::Reno;
         c.rack_tlp = false;
         c.frto = false;
     })
-}
-
-fn ack(n: u64) -> Packet {
-    let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
-    a.ack = n;
-    a.rwnd = u32::MAX;
-    a
 }
 
 fn on_tick(t: Time) -> Time {
@@ -95,8 +94,7 @@ fn fast_retransmit_restarts_the_timer_as_in_bsd_but_not_under_rfc6298() {
     // Segment 1000 is lost; three duplicate ACKs come 0.5–0.7 s after the
     // last ACK of new data, as behind a queue of seconds on a slow line.
     let dupacks = |style: RtoStyle| {
-        let mut s = bsd_reno();
-        s.cfg.rto_style = style;
+        let mut s = reno_with_timer(style);
         let mut out = Vec::new();
         s.start(0, &mut out);
         s.on_ack(&ack(1000), 100 * MS, &mut out);

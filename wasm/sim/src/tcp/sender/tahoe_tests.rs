@@ -3,23 +3,13 @@
 //! packet by packet.
 
 use super::*;
-use crate::net::packet::PacketKind;
 
 const MSS: u32 = 1000;
 
-fn sender(recovery: Recovery) -> TcpSender {
-    super::tests::sender_with(|c| {
-        c.recovery = recovery;
-        c.rack_tlp = false;
-        c.frto = false;
-    })
-}
+use super::tests::plain_ack as ack;
 
-fn ack(n: u64) -> Packet {
-    let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
-    a.ack = n;
-    a.rwnd = u32::MAX;
-    a
+fn sender(recovery: Recovery) -> TcpSender {
+    super::tests::classic_sender(10, recovery)
 }
 
 /// Ten segments out, the first acknowledged, then three duplicates of it.

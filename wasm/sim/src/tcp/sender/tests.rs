@@ -41,11 +41,27 @@ pub(super) fn sender_with_iw(iw: u32, change: impl FnOnce(&mut SenderConfig)) ->
 }
 
 fn ack(n: u64, ece: bool) -> Packet {
+    let mut a = plain_ack(n);
+    a.ece = ece;
+    a
+}
+
+/// A cumulative ACK of `n` with an open receive window.
+pub(super) fn plain_ack(n: u64) -> Packet {
     let mut a = Packet::new(PacketKind::Ack, 0, 1, 0, 0);
     a.ack = n;
     a.rwnd = u32::MAX;
-    a.ece = ece;
     a
+}
+
+/// A sender with the pre-SACK machinery only (no RACK-TLP, no F-RTO), as
+/// the BSD-era recovery styles run.
+pub(super) fn classic_sender(iw: u32, recovery: Recovery) -> TcpSender {
+    sender_with_iw(iw, |c| {
+        c.recovery = recovery;
+        c.rack_tlp = false;
+        c.frto = false;
+    })
 }
 
 #[test]
@@ -433,11 +449,7 @@ fn a_segment_sent_with_nothing_else_outstanding_is_timed() {
     // One segment of initial window, no loss probe: if the first segment is
     // lost, only the retransmission timer can resend it (4.4BSD tcp_output
     // arms TCPT_REXMT once snd_max has passed snd_una).
-    let mut s = sender_with_iw(1, |c| {
-        c.recovery = Recovery::Reno;
-        c.rack_tlp = false;
-        c.frto = false;
-    });
+    let mut s = classic_sender(1, Recovery::Reno);
     let mut out = Vec::new();
     s.start(0, &mut out);
     assert_eq!(out.len(), 1);
@@ -449,12 +461,8 @@ fn a_segment_sent_with_nothing_else_outstanding_is_timed() {
 
     // The same after everything sent was acknowledged: the ACK turns the
     // timer off, and the one segment the application then offers arms it.
-    let mut s = sender_with_iw(2, |c| {
-        c.recovery = Recovery::Reno;
-        c.rack_tlp = false;
-        c.frto = false;
-        c.app_bytes = Some(2 * MSS as u64);
-    });
+    let mut s = classic_sender(2, Recovery::Reno);
+    s.app_limit = 2 * MSS as u64;
     out.clear();
     s.start(0, &mut out);
     assert_eq!(out.len(), 2);
